@@ -1,0 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { DialogHost } from '../dialogs/dialog-host.tsx';
+import { ToastHost } from '../toasts/toast-host.tsx';
+import { HashScroll } from './hash-scroll.tsx';
+import { QueryFlags } from './query-flags.tsx';
+
+/** Client-wide providers and hosts shared by every page and the error page. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <DialogHost />
+      <ToastHost />
+      <QueryFlags />
+      <HashScroll />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn } from '../../../contract/api.ts';
+import { groupAmount } from '../../../contract/money.ts';
+import { LocalLink, LocalNavLink } from '../../lib/local-link.tsx';
+import { useRootData } from '../../lib/locale.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { useAuthEntry } from './use-auth-entry.ts';
+import { useDialogs } from '../dialogs/store.ts';
+import { mainNav } from './nav-items.ts';
+
+export function Header() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const config = root?.config;
+  const user = root?.user;
+  const openAuth = useAuthEntry();
+  const openDialog = useDialogs((state) => state.open);
+
+  return (
+    <header
+      className="sticky top-0 z-40 h-[var(--header-height)] border-b border-white/5 bg-ink-900/85 backdrop-blur-xl"
+      data-testid="site-header"
+    >
+      <div className="mx-auto flex h-full max-w-[1600px] items-center gap-3 px-4 laptop:gap-6 laptop:px-6">
+        <LocalLink to="/" className="flex shrink-0 items-center" aria-label={t('brand.home')}>
+          <img src={config?.logos.logo ?? '/brand/logo.svg'} alt="Croupier" className="hidden h-9 w-auto tablet:block" />
+          <img src={config?.logos.logoMobile ?? '/brand/logo-mark.svg'} alt="Croupier" className="h-9 w-9 tablet:hidden" />
+        </LocalLink>
+
+        <nav aria-label={t('nav.main')} className="hidden min-w-0 flex-1 items-center gap-1 laptop:flex">
+          {mainNav(config).map((item) => (
+            <LocalNavLink
+              key={item.key}
+              to={item.to}
+              end
+              className={({ isActive }) =>
+                clsx(
+                  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition',
+                  isActive ? 'bg-white/10 text-white' : 'text-ink-300 hover:bg-white/5 hover:text-white',
+                )
+              }
+            >
+              <Icon name={item.icon} size={18} />
+              {t(`nav.${item.key}`)}
+            </LocalNavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => openDialog({ component: 'games-search', type: 'popup' })}
+            className="flex h-10 items-center gap-2 rounded-xl bg-ink-800 px-3 text-sm text-ink-300 ring-1 ring-white/10 hover:text-white hover:ring-white/20"
+            aria-label={t('search.open')}
+            data-testid="search-entry"
+          >
+            <Icon name="search" size={18} />
+            <span className="hidden llaptop:inline">{t('search.placeholder')}</span>
+          </button>
+          {isLoggedIn(user) ? (
+            <>
+              <div
+                className="hidden h-10 items-center gap-2 rounded-xl bg-ink-800 px-3 text-sm ring-1 ring-white/10 tablet:flex"
+                data-testid="header-balance"
+              >
+                <Icon name="wallet" size={18} className="text-gold-400" />
+                <span className="font-semibold tabular-nums">
+                  {groupAmount(user!.balance_main.amount)} {user!.balance_main.currency}
+                </span>
+              </div>
+              <LocalLink to="/cashier/deposit" className={buttonClass('primary', 'sm')}>
+                {t('actions.deposit')}
+              </LocalLink>
+              <LocalLink to="/profile/settings" className={buttonClass('ghost', 'sm')} aria-label={t('nav.profile')}>
+                <Icon name="user" />
+              </LocalLink>
+            </>
+          ) : (
+            <>
+              <Button variant="ghost" size="sm" onClick={() => openAuth('sign_in')} data-testid="sign-in">
+                {t('actions.signIn')}
+              </Button>
+              <Button variant="primary" size="sm" onClick={() => openAuth('sign_up')} data-testid="sign-up">
+                {t('actions.signUp')}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+import type { IconName } from '../../ui/icon.tsx';
+import type { SiteConfig } from '../../../contract/site-config.ts';
+
+export type NavItem = { key: string; to: string; icon: IconName };
+
+/** Main navigation; items whose feature is switched off in the site configuration are left out. */
+export function mainNav(config: SiteConfig | undefined): NavItem[] {
+  const features = config?.features;
+  const items: Array<NavItem & { enabled?: boolean }> = [
+    { key: 'casino', to: '/gamehall', icon: 'dice' },
+    { key: 'live', to: '/gamehall?category=live', icon: 'live' },
+    { key: 'jackpots', to: '/jackpots', icon: 'crown', enabled: features?.jackpots },
+    { key: 'tournaments', to: '/tournaments', icon: 'trophy', enabled: features?.tournaments },
+    { key: 'promotions', to: '/promotions', icon: 'gift' },
+    { key: 'loyalty', to: '/loyalty', icon: 'star', enabled: features?.loyalty },
+    { key: 'betting', to: '/betting', icon: 'ball', enabled: features?.betting },
+  ];
+  return items.filter((item) => item.enabled !== false).map(({ key, to, icon }) => ({ key, to, icon }));
+}

@@ -1,0 +1,21 @@
+import { useRouteLoaderData } from 'react-router';
+import { DEFAULT_LOCALE, localeOfPath, localizePath, type LocaleCode } from '../../contract/locales.ts';
+import type { RootData } from '../root.tsx';
+
+export const useRootData = () => useRouteLoaderData('root') as RootData | undefined;
+
+/** The page's locale, from the root loader (or the address when the loader failed). */
+export function useLocale(): LocaleCode {
+  const root = useRootData();
+  if (root) return root.locale;
+  if (typeof window !== 'undefined') return localeOfPath(window.location.pathname);
+  return DEFAULT_LOCALE;
+}
+
+/** `to('/gamehall')` -> `/fr/gamehall` on a French page. */
+export function useLocalizedPath() {
+  const locale = useLocale();
+  return (path: string) => localizePath(path, locale);
+}
+
+export const requestLocale = (request: Request): LocaleCode => localeOfPath(new URL(request.url).pathname);

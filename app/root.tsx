@@ -1,0 +1,126 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, type MiddlewareFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isbot } from 'isbot';
+import type { Route } from './+types/root';
+import type { GeneralInfo, UserInfo } from '../contract/api.ts';
+import { LOCALE_INFO, localeOfPath, type LocaleCode } from '../contract/locales.ts';
+import { snippetPosition, type SiteConfig } from '../contract/site-config.ts';
+import { guessDeviceFromUserAgent } from './lib/device.ts';
+import { bridgeOf, serverApi } from './lib/server-bridge.ts';
+import { pageRedirect } from './lib/redirects.ts';
+import { toPageError } from './lib/page-errors.ts';
+import { ApiError } from './lib/api-error.ts';
+import { useRootData } from './lib/locale.ts';
+import { AppErrorPage } from './features/errors/error-page.tsx';
+import { AppProviders } from './features/shell/app-providers.tsx';
+import type { DeviceClass } from '../contract/constants.ts';
+import './app.css';
+
+export type RootData = {
+  locale: LocaleCode;
+  config: SiteConfig;
+  user: UserInfo;
+  general: GeneralInfo;
+  deviceHint: DeviceClass;
+  origin: string;
+  nonce: string;
+};
+
+/** Redirects happen here, before any loader runs, for document loads and client navigations alike. */
+const redirects: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const bridge = bridgeOf(context);
+  const url = new URL(request.url);
+  const target = pageRedirect({
+    url,
+    cookieHeader: request.headers.get('cookie'),
+    acceptLanguage: request.headers.get('accept-language'),
+    isBot: isbot(request.headers.get('user-agent') ?? ''),
+    isSignedIn: await bridge.isSignedIn(),
+    rules: (await bridge.siteConfig(localeOfPath(url.pathname))).seo.redirects,
+    isDocumentRequest: (request.headers.get('accept') ?? '').includes('text/html'),
+  });
+  if (target) throw redirect(target.location, { status: target.status, headers: { Vary: 'Cookie, Accept-Language' } });
+};
+
+export const middleware = [redirects];
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const bridge = bridgeOf(context);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  if (await bridge.isMaintenance()) {
+    toPageError(new ApiError('ApplicationDisabledException', 'The site is under maintenance', 503));
+  }
+  try {
+    const [config, user, general] = await Promise.all([
+      bridge.siteConfig(locale),
+      serverApi<UserInfo>(context, 'getInfo', { locale }),
+      serverApi<GeneralInfo>(context, 'getgeneralinfo', { locale }),
+    ]);
+    return {
+      locale,
+      config,
+      user,
+      general,
+      deviceHint: guessDeviceFromUserAgent(request.headers.get('user-agent')),
+      origin: bridge.origin,
+      nonce: bridge.nonce,
+    };
+  } catch (error) {
+    toPageError(error);
+  }
+}
+
+/** The site's data rarely changes within a visit: refetch it only after a form submission. */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const locale = root?.locale ?? (typeof window === 'undefined' ? 'en' : localeOfPath(window.location.pathname));
+  const info = LOCALE_INFO[locale];
+  const snippets = (root?.config.codeSnippets ?? []).filter((snippet) => snippet.isEnabled && snippet.code);
+  const at = (position: 'head' | 'bodyStart' | 'bodyEnd') =>
+    snippets
+      .filter((snippet) => snippetPosition(snippet.position) === position)
+      .map((snippet, index) => (
+        <script key={`${position}-${index}`} nonce={root?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: snippet.code }} />
+      ));
+  return (
+    <html lang={locale} dir={info.dir} className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0b0d17" />
+        <link rel="icon" href={root?.config.webSettings.favicon.png ?? '/brand/logo-mark.svg'} type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <Meta />
+        <Links />
+        {at('head')}
+      </head>
+      <body>
+        {at('bodyStart')}
+        {children}
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
+        {at('bodyEnd')}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppProviders>
+      <Outlet />
+    </AppProviders>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AppProviders>
+      <AppErrorPage error={error} />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,77 @@
+import { type RouteConfig, type RouteConfigEntry, index, layout, route } from '@react-router/dev/routes';
+
+/**
+ * The route table (spec 1 section 2, spec 2 section 2), written once and mounted twice: without
+ * a prefix for English and under /fr for French. Route ids carry the locale so both trees can
+ * share the same modules.
+ */
+type Make = (id: string) => string;
+
+function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
+  const id: Make = (name) => `${locale}:${name}`;
+  const p = (path: string) => (prefix ? `${prefix}/${path}` : path);
+  const page = (path: string, file: string, name = file) => route(p(path), `routes/${file}.tsx`, { id: id(name) });
+
+  return [
+    layout('routes/layouts/default.tsx', { id: id('layout-default') }, [
+      prefix ? route(prefix, 'routes/home.tsx', { id: id('home') }) : index('routes/home.tsx', { id: id('home') }),
+      page('betting', 'betting'),
+      page('cashier', 'cashier/index', 'cashier'),
+      page('cashier/billing', 'cashier/billing'),
+      page('cashier/deposit', 'cashier/deposit'),
+      page('cashier/deposit/:sysname', 'cashier/deposit', 'cashier/deposit-method'),
+      page('cashier/history', 'cashier/history'),
+      page('cashier/paysuccess/:transaction?', 'cashier/result', 'cashier/paysuccess'),
+      page('cashier/payfail/:transaction?', 'cashier/result', 'cashier/payfail'),
+      page('cashier/paypending/:transaction?', 'cashier/result', 'cashier/paypending'),
+      page('cashier/paycancel', 'cashier/result', 'cashier/paycancel'),
+      page('cashier/paynewwindow', 'cashier/result', 'cashier/paynewwindow'),
+      page('cashier/paymobile', 'cashier/result', 'cashier/paymobile'),
+      page('cashier/receipt', 'cashier/receipt'),
+      page('cashier/wallet', 'cashier/wallet'),
+      page('cashier/withdraw', 'cashier/withdraw'),
+      page('confirmation', 'confirmation'),
+      page('confirmation/success', 'confirmation', 'confirmation-success'),
+      page('gamehall', 'gamehall'),
+      page('gamehall/:id', 'gamehall', 'gamehall-category'),
+      page('jackpots', 'jackpots'),
+      page('jackpots/:id', 'jackpot'),
+      page('loyalty', 'loyalty'),
+      page('loyalty/shop', 'loyalty-shop'),
+      page('loyalty/:sysname', 'loyalty', 'loyalty-program'),
+      page('offers', 'offers'),
+      page('offers/:id', 'offer'),
+      page('profile', 'profile/index', 'profile'),
+      page('profile/settings', 'profile/section', 'profile/settings'),
+      page('profile/security', 'profile/section', 'profile/security'),
+      page('profile/verification', 'profile/section', 'profile/verification'),
+      page('profile/responsible-game', 'profile/section', 'profile/responsible-game'),
+      page('profile/bets', 'profile/section', 'profile/bets'),
+      page('profile/loyalty', 'profile/section', 'profile/loyalty'),
+      page('profile/bonuses', 'profile/section', 'profile/bonuses'),
+      page('profile/cashback', 'profile/section', 'profile/cashback'),
+      page('profile/notification', 'profile/section', 'profile/notification'),
+      page('promotions', 'promotions'),
+      page('promotions/:id', 'promotion'),
+      page('providers', 'providers'),
+      page('support', 'support'),
+      page('tournaments', 'tournaments'),
+      page('tournaments/:id', 'tournament'),
+      page('tournaments/:id/gamehall', 'gamehall', 'tournament-gamehall'),
+      page('unsubscribe', 'unsubscribe'),
+      page('winners', 'winners'),
+      page('_icons', 'icons'),
+      page('responsible-game', 'responsible-game'),
+      page('bets/*', 'responsible-game', 'bets'),
+      page(':slug', 'content-page'),
+      page('*', 'not-found'),
+    ]),
+    layout('routes/layouts/empty.tsx', { id: id('layout-empty') }, [
+      page('forms/sign_in', 'forms/auth', 'sign-in'),
+      page('forms/sign_up', 'forms/auth', 'sign-up'),
+    ]),
+    layout('routes/layouts/game.tsx', { id: id('layout-game') }, [page('game/:sysname', 'game')]),
+  ];
+}
+
+export default [...tree('', 'en'), ...tree('fr', 'fr')] satisfies RouteConfig;

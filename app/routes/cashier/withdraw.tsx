@@ -1,0 +1,5 @@
+import { AreaPage } from '../../features/pages/area-page.tsx';
+
+export default function Page() {
+  return <AreaPage area="withdraw" icon="wallet" />;
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { requireParam } from '../lib/params.ts';
+import { AreaPage } from '../features/pages/area-page.tsx';
+
+export default function Page() {
+  return <AreaPage area="gamehall" icon="dice" />;
+}
+
+/** The optional :id segment must be a valid identifier; anything else is a 404. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  if (params.id !== undefined) requireParam(request, params.id);
+  return null;
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeading, PageMeta } from '../features/pages/page-meta.tsx';
+import { ICON_NAMES, Icon } from '../ui/icon.tsx';
+
+/** /_icons: every icon of the design system with its name, for designers and developers. */
+export default function IconsPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <div data-testid="page-icons">
+      <PageMeta title={t('icons.title')} />
+      <meta name="robots" content="noindex" />
+      <PageHeading title={t('icons.title')} subtitle={t('icons.subtitle')} />
+      <ul className="grid grid-cols-3 gap-3 tablet:grid-cols-6 desktop:grid-cols-8">
+        {ICON_NAMES.map((name) => (
+          <li key={name} className="flex flex-col items-center gap-2 rounded-2xl bg-ink-850 p-4 ring-1 ring-white/5">
+            <Icon name={name} size={28} className="text-gold-300" />
+            <code className="text-xs text-ink-300">{name}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

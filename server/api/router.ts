@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type LocaleCode } from '../../contract/locales.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Services } from '../services.ts';
+import type { HttpEnv } from '../http/env.ts';
+import { writeCookie } from '../http/cookies.ts';
+import { isSameOrigin } from '../http/origin.ts';
+import { findMethod } from './catalogue.ts';
+import { readInput } from './parse-input.ts';
+import { errorResponse } from './respond.ts';
+import { parseOrThrow } from './validate.ts';
+
+/** Methods that keep answering during maintenance, so the site can tell players why. */
+const MAINTENANCE_OPEN = new Set(['getgeneralinfo', 'metadata/get']);
+
+export type ApiRouterOptions = {
+  services: Services;
+  logger: Logger;
+  trustProxy: boolean;
+  publicOrigin?: string;
+  clientIp(c: import('hono').Context): string;
+};
+
+/** `GET|POST /api/{method}`: look up, check, parse, run, answer `{data}` or `{error}`. */
+export function createApiRouter(options: ApiRouterOptions) {
+  const { services, logger } = options;
+  const router = new Hono<HttpEnv>();
+
+  router.all('/*', async (c) => {
+    const name = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/api\//, ''));
+    const locale = callerLocale(c.req.query('locale'), getCookie(c, LOCALE_COOKIE));
+    try {
+      const method = findMethod(name);
+      if (!method) throw new AppError('MethodNotFoundException', `Method ${name || '(none)'} not found`);
+      const verb = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+      if (verb !== 'GET' && verb !== 'POST') {
+        throw new AppError('InvalidRequestException', `${verb} is not allowed`, { status: 405, headers: { Allow: 'GET, POST' } });
+      }
+      if (method.verb !== 'ANY' && method.verb !== verb) {
+        throw new AppError('InvalidRequestException', `${method.name} must be called with ${method.verb}`, {
+          status: 405,
+          headers: { Allow: method.verb },
+        });
+      }
+      if (verb === 'POST' && !isSameOrigin(c, { trustProxy: options.trustProxy, publicOrigin: options.publicOrigin })) {
+        throw new AppError('AccessDeniedException', 'Cross-origin request refused');
+      }
+      if (!MAINTENANCE_OPEN.has(method.name.toLowerCase()) && (await services.siteSettings.get('maintenance'))) {
+        throw new AppError('ApplicationDisabledException', 'The site is under maintenance');
+      }
+      const viewer = c.get('viewer');
+      if (method.auth && viewer.userId === null) throw new AppError('AuthorizationException', 'Sign in required');
+      const input = parseOrThrow(method.input, await readInput(c.req.raw), locale);
+      const data = await method.handler(input, {
+        services,
+        viewer,
+        locale,
+        requestId: c.get('requestId'),
+        logger,
+        ip: options.clientIp(c),
+        setCookie: (cookieName, value, cookieOptions) => writeCookie(c, options.trustProxy, cookieName, value, cookieOptions),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: data ?? null });
+    } catch (error) {
+      c.header('Cache-Control', 'no-store');
+      return errorResponse(c, error, logger);
+    }
+  });
+
+  return router;
+}
+
+function callerLocale(queryLocale: string | undefined, cookieLocale: string | undefined): LocaleCode {
+  if (isLocale(queryLocale)) return queryLocale;
+  if (isLocale(cookieLocale)) return cookieLocale;
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import type { LocaleCode } from '../../contract/locales.ts';
+import type { Services } from '../services.ts';
+import type { Logger } from '../platform/logger.ts';
+
+/** Who is calling: every browser has a visitor id; a signed-in player also has a user. */
+export type Viewer = { visitorId: string; userId: number | null };
+
+export type CookieOptions = { maxAge?: number; httpOnly?: boolean };
+
+/** What a method handler receives besides its parsed input. */
+export type ApiContext = {
+  services: Services;
+  viewer: Viewer;
+  locale: LocaleCode;
+  requestId: string;
+  logger: Logger;
+  ip: string;
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+};
+
+export type Verb = 'GET' | 'POST' | 'ANY';
+
+export type ApiMethod<S extends z.ZodType = z.ZodType> = {
+  /** Name as called, e.g. `cashier/gethistory`; matched without regard to case. */
+  name: string;
+  verb: Verb;
+  /** Whether a signed-in session is required (AuthorizationException otherwise). */
+  auth: boolean;
+  summary: string;
+  input: S;
+  handler(input: z.infer<S>, context: ApiContext): Promise<unknown> | unknown;
+};
+
+/** Declares a method with its input type inferred from the schema. */
+export const defineMethod = <S extends z.ZodType>(method: ApiMethod<S>): ApiMethod<S> => method;

@@ -1,0 +1,109 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { isLocale } from '../../contract/locales.ts';
+import { createApiRouter } from '../api/router.ts';
+import type { Env } from '../platform/env.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Services } from '../services.ts';
+import { writeCookie } from './cookies.ts';
+import type { HttpEnv } from './env.ts';
+import { securityHeaders } from './security-headers.ts';
+
+export const VISITOR_COOKIE = 'vid';
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** Renders a page: React Router's request handler, given the request and this request's Hono context. */
+export type PageHandler = (c: Context<HttpEnv>) => Promise<Response>;
+
+export type HttpAppOptions = {
+  services: Services;
+  env: Env;
+  logger: Logger;
+  /** Static assets (production build); dev serves them through Vite before Hono. */
+  serveStatic?: import('hono').MiddlewareHandler;
+  pages?: PageHandler;
+};
+
+/**
+ * The one HTTP application: health checks, /api, the site configuration document, static files
+ * and, for everything else, the React Router pages.
+ */
+export function createHttpApp(options: HttpAppOptions) {
+  const { services, env, logger } = options;
+  const app = new Hono<HttpEnv>();
+  const clientIp = (c: Context) => {
+    if (env.TRUST_PROXY) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0].trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  };
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', requestId);
+    c.set('nonce', randomBytes(16).toString('base64'));
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    const path = new URL(c.req.url).pathname;
+    if (!path.startsWith('/assets/')) {
+      logger.info(
+        { requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+
+  app.use(securityHeaders({ secure: (c) => c.req.url.startsWith('https:'), dev: env.NODE_ENV === 'development' }));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const ok = await services.database.ping();
+    return c.json({ status: ok ? 'ready' : 'database unreachable' }, ok ? 200 : 503);
+  });
+
+  if (options.serveStatic) app.use(options.serveStatic);
+
+  // Every other request belongs to a visitor: give each browser a stable, opaque id.
+  app.use(async (c, next) => {
+    let visitorId = getCookie(c, VISITOR_COOKIE);
+    if (!visitorId || !VISITOR_ID.test(visitorId)) {
+      visitorId = randomBytes(16).toString('base64url');
+      writeCookie(c, env.TRUST_PROXY, VISITOR_COOKIE, visitorId, { maxAge: VISITOR_MAX_AGE });
+    }
+    c.set('viewer', { visitorId, userId: null });
+    await next();
+  });
+
+  app.route('/api', createApiRouter({ services, logger, trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, clientIp }));
+
+  app.get('/nfx/cms-config/:locale', async (c) => {
+    const locale = c.req.param('locale');
+    if (!isLocale(locale)) return c.json({ error: { type: 'InvalidParameterException', message: `Unknown locale ${locale}`, fields: { locale: 'Unknown locale' } } }, 404);
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(await services.siteConfig.get(locale));
+  });
+
+  if (options.pages) {
+    const pages = options.pages;
+    app.all('*', (c) => pages(c));
+  }
+
+  app.onError((error, c) => {
+    logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+    return c.text('Internal Server Error', 500);
+  });
+
+  return app;
+}
+
+export type HttpApp = ReturnType<typeof createHttpApp>;

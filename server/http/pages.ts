@@ -1,0 +1,75 @@
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import type { ServerBridge } from '../../contract/server-bridge.ts';
+import type { Services } from '../services.ts';
+import type { HttpEnv } from './env.ts';
+import type { PageHandler } from './app.ts';
+import type { Context } from 'hono';
+
+/** The app's entry.server module exports the context key its loaders read the bridge from. */
+type AppServerBuild = ServerBuild & {
+  entry: { module: ServerBuild['entry']['module'] & { serverBridgeContext: RouterContext<ServerBridge> } };
+};
+
+type InternalFetch = (request: Request) => Promise<Response>;
+
+/**
+ * Hands page requests to React Router with a ServerBridge in the router context. The bridge's
+ * API calls go through `internalFetch` (the Hono app itself), carrying the page request's
+ * cookies, so a loader sees exactly what the browser would.
+ */
+export function createPageHandler(options: {
+  getBuild: () => Promise<ServerBuild>;
+  mode: 'development' | 'production';
+  services: Services;
+  internalFetch: () => InternalFetch;
+  publicOrigin?: string;
+}): PageHandler {
+  let cached: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
+
+  return async (c: Context<HttpEnv>) => {
+    const build = (await options.getBuild()) as AppServerBuild;
+    if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, options.mode) };
+    const bridge = createBridge(c, options);
+    const context = new RouterContextProvider();
+    context.set(build.entry.module.serverBridgeContext, bridge);
+    return cached.handle(c.req.raw, context);
+  };
+}
+
+function createBridge(
+  c: Context<HttpEnv>,
+  options: { services: Services; internalFetch: () => InternalFetch; publicOrigin?: string },
+): ServerBridge {
+  const requestUrl = new URL(c.req.url);
+  const viewer = c.get('viewer');
+  // The visitor cookie may have been issued on this very response: pass it on explicitly.
+  const cookieHeader = [c.req.header('cookie'), `vid=${viewer.visitorId}`].filter(Boolean).join('; ');
+  const forwarded: Record<string, string> = { cookie: cookieHeader, 'x-request-id': c.get('requestId') };
+  for (const name of ['accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']) {
+    const value = c.req.header(name);
+    if (value) forwarded[name] = value;
+  }
+
+  return {
+    requestId: c.get('requestId'),
+    nonce: c.get('nonce'),
+    origin: options.publicOrigin ?? requestUrl.origin,
+    async callApi(method, callOptions = {}) {
+      const url = new URL(`/api/${method}`, requestUrl.origin);
+      if (callOptions.locale) url.searchParams.set('locale', callOptions.locale);
+      for (const [key, value] of Object.entries(callOptions.query ?? {})) {
+        if (value !== null && value !== undefined) url.searchParams.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+      }
+      const init: RequestInit = { method: callOptions.body ? 'POST' : 'GET', headers: { ...forwarded } };
+      if (callOptions.body) {
+        (init.headers as Record<string, string>)['content-type'] = 'application/json';
+        init.body = JSON.stringify(callOptions.body);
+      }
+      const response = await options.internalFetch()(new Request(url, init));
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    siteConfig: (locale) => options.services.siteConfig.get(locale),
+    isMaintenance: () => options.services.siteSettings.get('maintenance'),
+    isSignedIn: async () => viewer.userId !== null,
+  };
+}

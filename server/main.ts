@@ -1,0 +1,123 @@
+/**
+ * Process entry: env, database (migrated and seeded), HTTP server with API and pages, graceful
+ * shutdown. `--dev` serves the app through Vite with hot reload; otherwise the production build
+ * in build/ is used (scripts/start.ts builds it when needed).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { ServerBuild } from 'react-router';
+import { parseEnv, EnvError, type Env } from './platform/env.ts';
+import { createLogger } from './platform/logger.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { seedDemoContent } from './db/seed.ts';
+import { createServices } from './services.ts';
+import { createHttpApp, type HttpApp } from './http/app.ts';
+import { createPageHandler } from './http/pages.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BUILD_ENTRY = `${ROOT}build/server/index.js`;
+
+export async function startServer(options: { dev?: boolean } = {}) {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dev = options.dev ?? false;
+  const logger = createLogger(env.LOG_LEVEL);
+
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` });
+  await database.migrate();
+  await seedDemoContent(database.db);
+  logger.info({ database: database.kind }, 'database ready');
+
+  let getBuild: () => Promise<ServerBuild>;
+  let vite: import('vite').ViteDevServer | undefined;
+  let buildId = 'dev';
+  if (dev) {
+    const { createServer: createViteServer } = await import('vite');
+    vite = await createViteServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
+    const devServer = vite;
+    getBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    if (!existsSync(BUILD_ENTRY)) throw new Error('No production build: run `npm run build` (npm start does it for you).');
+    const build = (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;
+    buildId = readBuildId();
+    getBuild = async () => build;
+  }
+
+  const services = createServices({ database, env, logger, buildId });
+  let app: HttpApp | undefined;
+  app = createHttpApp({
+    services,
+    env,
+    logger,
+    serveStatic: dev
+      ? undefined
+      : async (c, next) => {
+          const path = new URL(c.req.url).pathname;
+          if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+          return serveStatic({ root: `${ROOT}build/client` })(c, next);
+        },
+    pages: createPageHandler({
+      getBuild,
+      mode: dev ? 'development' : 'production',
+      services,
+      internalFetch: () => (request) => Promise.resolve(app!.fetch(request)),
+      publicOrigin: env.PUBLIC_ORIGIN,
+    }),
+  });
+
+  const honoListener = getRequestListener(app.fetch);
+  const listener = vite
+    ? (req: IncomingMessage, res: ServerResponse) => vite!.middlewares(req, res, () => honoListener(req, res))
+    : honoListener;
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  logger.info({ port, dev, database: database.kind }, `Croupier is serving on http://localhost:${port}`);
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await vite?.close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  return { server, port, shutdown };
+}
+
+function readBuildId(): string {
+  try {
+    const manifest = readFileSync(`${ROOT}build/client/.vite/manifest.json`, 'utf8');
+    return String(manifest.length);
+  } catch {
+    return 'build';
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  startServer({ dev: process.argv.includes('--dev') }).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

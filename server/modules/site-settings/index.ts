@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import { siteSettings } from '../../db/schema.ts';
+
+/**
+ * Operator switches kept in the database so every process sees them. Values are read through a
+ * short cache: a switch flipped by `npm run ops` reaches every instance within CACHE_MS.
+ */
+export const settingSchemas = {
+  /** While on, the API answers ApplicationDisabledException and pages show the maintenance page. */
+  maintenance: z.boolean(),
+  /** Seconds of inactivity after which a signed-in player is logged out; null turns it off. */
+  timeToForceLogout: z.number().int().min(10).max(86_400).nullable(),
+} as const;
+
+export type SettingKey = keyof typeof settingSchemas;
+type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
+
+const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = { maintenance: false, timeToForceLogout: null };
+const CACHE_MS = 2000;
+
+export function createSiteSettings(db: Db) {
+  const cache = new Map<SettingKey, { value: unknown; at: number }>();
+
+  async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as SettingValue<K>;
+    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
+    const parsed = row ? settingSchemas[key].safeParse(row.value) : null;
+    const value = (parsed?.success ? parsed.data : DEFAULTS[key]) as SettingValue<K>;
+    cache.set(key, { value, at: Date.now() });
+    return value;
+  }
+
+  async function set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
+    const checked = settingSchemas[key].parse(value);
+    await db
+      .insert(siteSettings)
+      .values({ key, value: checked })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: checked, updatedAt: new Date() } });
+    cache.delete(key);
+  }
+
+  return { get, set };
+}
+
+export type SiteSettings = ReturnType<typeof createSiteSettings>;

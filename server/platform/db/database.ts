@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from '../../db/schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type every module writes against: PGlite and node-postgres alike. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; modules accept `Db | Tx` where they can run inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the migrations of server/db/migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+
+export type OpenOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
+    const client = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: () => ping(db),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+  });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () =>
+      migratePg(db as never, {
+        migrationsFolder: MIGRATIONS_FOLDER,
+        migrationsSchema: options.searchPath ?? 'drizzle',
+      }),
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the process reads from its environment, parsed once at start. A missing or
+ * malformed value stops the process with a message naming it.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin of the site (used for canonical links and same-origin checks behind proxies). */
+  PUBLIC_ORIGIN: z.url().optional(),
+  /** A real PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().default('.data'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the process. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+  /** Per visitor / user storage quota in bytes (storage/set). */
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as they do in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
