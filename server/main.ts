@@ -4,11 +4,12 @@
  * in build/ is used (scripts/start.ts builds it when needed).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
 import { parseEnv, EnvError, type Env } from './platform/env.ts';
 import { createLogger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -42,7 +43,7 @@ export async function startServer(options: { dev?: boolean } = {}) {
   logger.info({ database: database.kind }, 'database ready');
 
   let getBuild: () => Promise<ServerBuild>;
-  let vite: import('vite').ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   let buildId = 'dev';
   if (dev) {
     const { createServer: createViteServer } = await import('vite');
@@ -57,7 +58,8 @@ export async function startServer(options: { dev?: boolean } = {}) {
   }
 
   const services = createServices({ database, env, logger, buildId });
-  let app: HttpApp | undefined;
+  // The page handler calls the API in-process through the app it belongs to, hence the late binding.
+  let app: HttpApp | undefined = undefined;
   app = createHttpApp({
     services,
     env,
@@ -106,13 +108,9 @@ export async function startServer(options: { dev?: boolean } = {}) {
   return { server, port, shutdown };
 }
 
+/** Identifies the running build (for metadata/get): the build's modification time. */
 function readBuildId(): string {
-  try {
-    const manifest = readFileSync(`${ROOT}build/client/.vite/manifest.json`, 'utf8');
-    return String(manifest.length);
-  } catch {
-    return 'build';
-  }
+  return Math.floor(statSync(BUILD_ENTRY).mtimeMs).toString(36);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

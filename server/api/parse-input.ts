@@ -2,7 +2,10 @@ import qs from 'qs';
 import { QUERY_LIMITS } from '../../contract/api.ts';
 import { AppError } from '../platform/errors.ts';
 
-/** Fields the client adds to every call; they are transport, not method input. */
+/**
+ * Query fields the client adds to every call; they are transport, not method input. (A body
+ * field of the same name is input: changelocale posts `locale`.)
+ */
 const TRANSPORT_FIELDS = new Set(['v', 'locale', 'non_strict']);
 
 const parse = (text: string) =>
@@ -51,6 +54,5 @@ export async function readInput(request: Request): Promise<Record<string, unknow
     if (error instanceof AppError) throw error;
     throw new AppError('InvalidRequestException', 'Request body could not be read: send form data or JSON');
   }
-  for (const field of TRANSPORT_FIELDS) delete body[field];
   return { ...query, ...body };
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type LocaleCode } from '../../contract/locales.ts';
 import { AppError } from '../platform/errors.ts';
@@ -20,7 +20,7 @@ export type ApiRouterOptions = {
   logger: Logger;
   trustProxy: boolean;
   publicOrigin?: string;
-  clientIp(c: import('hono').Context): string;
+  clientIp(c: Context): string;
 };
 
 /** `GET|POST /api/{method}`: look up, check, parse, run, answer `{data}` or `{error}`. */

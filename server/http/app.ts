@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { isLocale } from '../../contract/locales.ts';
@@ -23,7 +23,7 @@ export type HttpAppOptions = {
   env: Env;
   logger: Logger;
   /** Static assets (production build); dev serves them through Vite before Hono. */
-  serveStatic?: import('hono').MiddlewareHandler;
+  serveStatic?: MiddlewareHandler;
   pages?: PageHandler;
 };
 

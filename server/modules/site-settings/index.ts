@@ -27,7 +27,8 @@ export function createSiteSettings(db: Db) {
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as SettingValue<K>;
     const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
-    const parsed = row ? settingSchemas[key].safeParse(row.value) : null;
+    // Values are stored wrapped ({"value": ...}) so that null is a value, not a missing column.
+    const parsed = row ? settingSchemas[key].safeParse((row.value as { value?: unknown } | null)?.value) : null;
     const value = (parsed?.success ? parsed.data : DEFAULTS[key]) as SettingValue<K>;
     cache.set(key, { value, at: Date.now() });
     return value;
@@ -37,8 +38,8 @@ export function createSiteSettings(db: Db) {
     const checked = settingSchemas[key].parse(value);
     await db
       .insert(siteSettings)
-      .values({ key, value: checked })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value: checked, updatedAt: new Date() } });
+      .values({ key, value: { value: checked } })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: { value: checked }, updatedAt: new Date() } });
     cache.delete(key);
   }
 

@@ -1,0 +1,268 @@
+/**
+ * `npm run bench`: throughput and latency of the built site against a baseline, and the home
+ * page's JavaScript budget. Writes bench/results/latest.json; exits 1 on any failed request or
+ * a blown budget. docs/performance.md explains the figures.
+ *
+ * Why a baseline: absolute req/s on a 2-core machine where the load generator competes with
+ * the server for CPU (and with whatever else runs) swing from run to run and machine to machine.
+ * GET /healthz goes through the same Node HTTP server, Hono app and global middleware (request
+ * id, security headers) as every other request but does no work of its own, so a route's ratio
+ * to it, measured minutes apart in the same run, is the cost that route adds on top of the
+ * bare HTTP stack, and it is the figure to compare across runs and machines.
+ *
+ * Tunables (environment): BENCH_CONCURRENCY (16), BENCH_DURATION_MS (5000), BENCH_WARMUP_MS (1000),
+ * BENCH_SINGLE_MS (1500, the single-client sample; 0 skips it).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatJsBudget, measureJsBudget, type JsBudgetResult } from './js-budget.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import { ensureBuild, startServer, type RunningServer } from './server.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS_FILE = path.join(ROOT, 'bench/results/latest.json');
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  return value;
+}
+
+const config = {
+  concurrency: Math.max(1, intFromEnv('BENCH_CONCURRENCY', 16)),
+  warmupMs: intFromEnv('BENCH_WARMUP_MS', 1000),
+  durationMs: Math.max(100, intFromEnv('BENCH_DURATION_MS', 5000)),
+  singleClientMs: intFromEnv('BENCH_SINGLE_MS', 1500),
+};
+
+// Every target is requested as a returning desktop browser would: a valid visitor cookie (so
+// no request mints a new visitor id) and a browser user agent (bots get the page unstreamed).
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 croupier-bench',
+  cookie: 'vid=benchVisitor0000000000',
+};
+
+type Target = {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Checked once before the load on a real response body: a 200 with the wrong content would make the figures meaningless. */
+  check(body: string): boolean;
+};
+
+const TARGETS: Target[] = [
+  {
+    name: 'baseline /healthz',
+    path: '/healthz',
+    headers: { ...BROWSER_HEADERS, accept: 'application/json' },
+    check: (body) => JSON.parse(body).status === 'ok',
+  },
+  {
+    name: 'api /api/getInfo',
+    path: '/api/getInfo',
+    headers: { ...BROWSER_HEADERS, accept: 'application/json' },
+    check: (body) => JSON.parse(body).data?.uid === 0,
+  },
+  {
+    name: 'ssr /',
+    path: '/',
+    // text/html makes it a document request (the root middleware's locale redirect looks at it);
+    // no Accept-Language, so an English visitor stays on / instead of being sent to /fr.
+    headers: { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml' },
+    check: (body) => body.includes('data-testid="home"') && body.includes('</html>'),
+  },
+];
+
+type TargetResult = LoadResult & {
+  name: string;
+  path: string;
+  singleClient: { requests: number; p50: number; p95: number } | null;
+  vsBaseline: { requestsPerSecond: number; p95: number; serverCpuPerRequest: number | null };
+};
+
+async function preflight(server: RunningServer, target: Target) {
+  const response = await fetch(server.baseUrl + target.path, { headers: target.headers, redirect: 'manual' });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}: ${body.slice(0, 300)}`);
+  let ok = false;
+  try {
+    ok = target.check(body);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new Error(`${target.path} answered 200 with unexpected content: ${body.slice(0, 300)}`);
+}
+
+function gitRevision(): { commit: string | null; dirty: boolean | null } {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+const fmt = (value: number | null, digits = 1) => (value === null || Number.isNaN(value) ? '-' : value.toFixed(digits));
+
+function table(results: TargetResult[]): string {
+  const header = ['target', 'req/s', 'x base', 'p50 ms', 'p95 ms', 'p95 x base', 'c=1 p50 ms', 'srv CPU us/req', 'x base', 'body B', 'errors'];
+  const rows = results.map((r) => [
+    r.name,
+    fmt(r.requestsPerSecond, 0),
+    fmt(r.vsBaseline.requestsPerSecond, 2),
+    fmt(r.latencyMs.p50, 2),
+    fmt(r.latencyMs.p95, 2),
+    fmt(r.vsBaseline.p95, 2),
+    fmt(r.singleClient?.p50 ?? null, 2),
+    fmt(r.serverCpuUsPerRequest, 0),
+    fmt(r.vsBaseline.serverCpuPerRequest, 2),
+    fmt(r.meanBodyBytes, 0),
+    `${r.errors}/${r.totalResponses}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  const startedAt = new Date();
+  const loadBefore = os.loadavg()[0];
+  const cores = os.cpus().length;
+  if (loadBefore > cores / 2) {
+    console.warn(`WARNING: load average ${loadBefore.toFixed(2)} on ${cores} cores before the run: other work will skew the figures.`);
+  }
+
+  const built = ensureBuild(ROOT);
+  console.log(`Starting the production server (fresh embedded database)...`);
+  const server = await startServer({ root: ROOT });
+  console.log(`Server pid ${server.pid} on ${server.baseUrl}, data in ${server.dataDir}`);
+
+  let stopping = false;
+  const onSignal = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping the server...`);
+    await server.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const failures: string[] = [];
+  const results: TargetResult[] = [];
+  let budget: JsBudgetResult | null = null;
+  let budgetError: string | null = null;
+  let stopped: Awaited<ReturnType<RunningServer['stop']>> | null = null;
+  try {
+    for (const target of TARGETS) await preflight(server, target);
+
+    const total = TARGETS.length * (config.warmupMs + config.durationMs + config.singleClientMs);
+    console.log(
+      `Load: closed loop, ${config.concurrency} clients, ${config.warmupMs} ms warm-up + ${config.durationMs} ms measured per target` +
+        (config.singleClientMs ? `, then ${config.singleClientMs} ms with 1 client` : '') +
+        ` (~${Math.round(total / 1000)} s)`,
+    );
+
+    let baseline: LoadResult | null = null;
+    for (const target of TARGETS) {
+      const url = server.baseUrl + target.path;
+      const loaded = await runLoad({
+        url,
+        concurrency: config.concurrency,
+        warmupMs: config.warmupMs,
+        durationMs: config.durationMs,
+        headers: target.headers,
+        serverCpuMs: server.cpuMs,
+      });
+      // The same route with a single client (already warm): its service time without queueing.
+      let singleClient: TargetResult['singleClient'] = null;
+      if (config.singleClientMs > 0) {
+        const single = await runLoad({ url, concurrency: 1, warmupMs: 0, durationMs: config.singleClientMs, headers: target.headers });
+        loaded.errors += single.errors;
+        loaded.totalResponses += single.totalResponses;
+        loaded.errorSamples.push(...single.errorSamples);
+        singleClient = { requests: single.requests, p50: single.latencyMs.p50, p95: single.latencyMs.p95 };
+      }
+      baseline ??= loaded;
+      const cpu = loaded.serverCpuUsPerRequest;
+      const baseCpu = baseline.serverCpuUsPerRequest;
+      const result: TargetResult = {
+        ...loaded,
+        name: target.name,
+        path: target.path,
+        singleClient,
+        vsBaseline: {
+          requestsPerSecond: loaded.requestsPerSecond / baseline.requestsPerSecond,
+          p95: loaded.latencyMs.p95 / baseline.latencyMs.p95,
+          serverCpuPerRequest: cpu !== null && baseCpu ? cpu / baseCpu : null,
+        },
+      };
+      results.push(result);
+      console.log(
+        `  ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p95 ${fmt(result.latencyMs.p95, 2)} ms, ` +
+          `client CPU ${fmt(result.clientCpuPercent, 0)}%, errors ${result.errors}`,
+      );
+      if (result.errors > 0) failures.push(`${target.name}: ${result.errors} failed requests, e.g. ${result.errorSamples.slice(0, 3).join('; ')}`);
+    }
+
+    try {
+      budget = await measureJsBudget(server.baseUrl);
+      if (!budget.withinBudget) failures.push(`home page JavaScript ${budget.totalGzipBytes} B gzip is over the ${budget.limitBytes} B budget`);
+    } catch (error) {
+      budgetError = (error as Error).message;
+      failures.push(`JS budget check failed: ${budgetError}`);
+    }
+  } catch (error) {
+    failures.push(`benchmark aborted: ${(error as Error).message}`);
+  } finally {
+    const logs = server.logLines();
+    stopped = await server.stop();
+    if (logs.count > 0) console.warn(`The server logged ${logs.count} warning/error line(s); the last ones:\n${logs.tail.join('\n')}`);
+    if (stopped.forced || (stopped.code !== 0 && stopped.code !== null)) {
+      console.warn(`The server did not stop cleanly on SIGTERM (code ${stopped.code}, signal ${stopped.signal}, killed: ${stopped.forced})`);
+    }
+  }
+
+  console.log('');
+  if (results.length) console.log(table(results));
+  console.log(
+    '\nx base = ratio to the /healthz baseline in this run (req/s: higher is better; p95 and CPU: lower is better). ' +
+      'c=1 p50 = one client, no queueing.',
+  );
+  if (budget) console.log('\n' + formatJsBudget(budget, { details: false }));
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    ok: failures.length === 0,
+    failures,
+    git: gitRevision(),
+    machine: {
+      cores,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`,
+      node: process.version,
+      loadAverageBefore: loadBefore,
+    },
+    config: { ...config, builtForThisRun: built, loadModel: 'closed loop, keep-alive, node:http client in a separate process' },
+    targets: results,
+    jsBudget: budget ?? { error: budgetError },
+    server: stopped,
+  };
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nResults written to ${path.relative(ROOT, RESULTS_FILE)}`);
+
+  if (failures.length) {
+    console.error(`\nBENCH FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

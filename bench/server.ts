@@ -1,0 +1,175 @@
+/**
+ * Starts and stops the production build of the site for the benchmark: its own child process,
+ * a free loopback port and a fresh data directory, so every run begins from the same freshly
+ * migrated and seeded embedded database and nothing is left behind.
+ */
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export type RunningServer = {
+  baseUrl: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  /** Total CPU time (user + system, ms) the server process has used so far; null off Linux. */
+  cpuMs(): number | null;
+  /** Lines the server logged (LOG_LEVEL=warn, so only warnings and errors): count and the last few. */
+  logLines(): { count: number; tail: string[] };
+  /** SIGTERM (the server's own graceful shutdown), SIGKILL after a grace period, then remove the data directory. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; forced: boolean }>;
+};
+
+/** Builds the app with React Router's CLI when there is no server build yet. Returns whether it built. */
+export function ensureBuild(root: string): boolean {
+  if (existsSync(path.join(root, 'build/server/index.js'))) return false;
+  console.log('No production build found: running `npx react-router build`...');
+  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status ?? result.signal})`);
+  return true;
+}
+
+/** A port the OS just handed out on 127.0.0.1 (the server's own PORT must be 1..65535, so no port 0). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('could not get a free port'))));
+    });
+  });
+}
+
+let clockTicks: number | null = null;
+function ticksPerSecond(): number {
+  if (clockTicks === null) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (all its threads: JS, GC, libuv pool). */
+function procCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may contain spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return ((utime + stime) * 1000) / ticksPerSecond();
+  } catch {
+    return null;
+  }
+}
+
+export async function startServer(options: { root: string; readyTimeoutMs?: number }): Promise<RunningServer> {
+  const { root } = options;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // Per-request info logs would cost the server more than /healthz itself does.
+    LOG_LEVEL: 'warn',
+  };
+  // Always the embedded database in the fresh directory, whatever the caller's shell has.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+
+  // process.execPath is the Node 24 that runs this script (npm puts node_modules/.bin first on
+  // PATH). Spawning it directly, not through npx, means our SIGTERM reaches the server itself
+  // rather than a wrapper that may not pass it on.
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn the server');
+
+  let lineCount = 0;
+  const tail: string[] = [];
+  const collect = (stream: NodeJS.ReadableStream | null) => {
+    let pending = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim() || line.includes('Unknown user config')) continue;
+        lineCount += 1;
+        tail.push(line);
+        if (tail.length > 20) tail.shift();
+      }
+    });
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exitPromise = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    });
+  });
+
+  async function stop() {
+    let forced = false;
+    if (!exited) {
+      child.kill('SIGTERM');
+      const graceful = await Promise.race([exitPromise, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
+      if (!graceful) {
+        forced = true;
+        child.kill('SIGKILL');
+        await exitPromise;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    const result = exited as unknown as { code: number | null; signal: NodeJS.Signals | null };
+    return { ...result, forced };
+  }
+
+  // Ready when /healthz answers; the start migrates and seeds the database first (a few seconds).
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (exited) {
+      rmSync(dataDir, { recursive: true, force: true });
+      const { code, signal } = exited as { code: number | null; signal: NodeJS.Signals | null };
+      throw new Error(`server exited before it was ready (code ${code}, signal ${signal}):\n${tail.join('\n')}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server not ready after ${readyTimeoutMs} ms:\n${tail.join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    baseUrl,
+    port,
+    pid,
+    dataDir,
+    cpuMs: () => procCpuMs(pid),
+    logLines: () => ({ count: lineCount, tail: [...tail] }),
+    stop,
+  };
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the production build (`npm run build` first). The server gets its own
+ * port and a fresh database directory, so a run never touches .data/. The directory is made
+ * once, in the runner process (workers load this file again and inherit it through the env),
+ * and removed when that process exits, after the server has stopped.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+if (!process.env.CROUPIER_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
+  process.env.CROUPIER_E2E_DATA_DIR = dataDir;
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 20_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: !!process.env.CI,
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'en-GB',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: { executablePath: '/usr/bin/chromium' },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npx node server/main.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: process.env.CROUPIER_E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support.ts';
+
+test.describe('query flags', () => {
+  test('?show_popup_reg=1 opens sign-up; closing it removes the flag from the address', async ({ page }) => {
+    await gotoHydrated(page, '/?show_popup_reg=1&tab=x');
+    const dialog = page.getByTestId('dialog-auth');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('tab', { selected: true })).toHaveText('Sign up');
+    await dialog.getByTestId('dialog-close').click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL('/?tab=x');
+    // Closed for good: a reload does not bring it back.
+    await gotoHydrated(page, '/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('dialog-auth')).toHaveCount(0);
+  });
+
+  test('?show_popup_auth=1&prevent_close=1 opens sign-in that cannot be closed', async ({ page }) => {
+    await gotoHydrated(page, '/?show_popup_auth=1&prevent_close=1');
+    const dialog = page.getByTestId('dialog-auth');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('tab', { selected: true })).toHaveText('Sign in');
+    await expect(dialog.getByTestId('dialog-close')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL('/?show_popup_auth=1&prevent_close=1');
+  });
+
+  test('?promo_code=A&promo_code=B keeps the last code', async ({ page }) => {
+    await gotoHydrated(page, '/?promo_code=A&promo_code=B');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('promo_code'))).toBe('B');
+  });
+});
+
+test.describe('dialogs', () => {
+  test('the header search opens the search dialog and locks page scroll until it closes', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const body = page.locator('body');
+    await expect(body).not.toHaveAttribute('data-scroll-locked');
+    await page.getByTestId('search-entry').click();
+    const dialog = page.getByTestId('dialog-games-search');
+    await expect(dialog).toBeVisible();
+    await expect(body).toHaveAttribute('data-scroll-locked');
+    await dialog.getByTestId('dialog-close').click();
+    await expect(dialog).toBeHidden();
+    await expect(body).not.toHaveAttribute('data-scroll-locked');
+  });
+
+  test('Escape closes a closable dialog', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByTestId('search-entry').click();
+    await expect(page.getByTestId('dialog-games-search')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('dialog-games-search')).toBeHidden();
+    await expect(page.locator('body')).not.toHaveAttribute('data-scroll-locked');
+  });
+});
+
+test.describe('navigation by screen width', () => {
+  test.describe('mobile (375px)', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test('bottom nav is shown and its menu opens the navigation curtain', async ({ page }) => {
+      await gotoHydrated(page, '/');
+      await expect(page.getByTestId('mobile-nav')).toBeVisible();
+      await page.getByTestId('mobile-menu').click();
+      const curtain = page.getByTestId('dialog-menu');
+      await expect(curtain).toBeVisible();
+      await expect(curtain.getByRole('link', { name: 'Support' })).toBeVisible();
+      await curtain.getByRole('link', { name: 'Winners' }).click();
+      await expect(page).toHaveURL('/winners');
+      await expect(curtain).toBeHidden();
+    });
+  });
+
+  test('desktop (1440px) hides the bottom nav', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await gotoHydrated(page, '/');
+    await expect(page.getByTestId('site-header')).toBeVisible();
+    await expect(page.getByTestId('mobile-nav')).toBeHidden();
+  });
+});
