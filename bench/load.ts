@@ -15,23 +15,43 @@
  * Why not fetch(): undici's per-request overhead is several times node:http's, and the
  * generator shares a 2-core machine with the server; the cheaper the client, the more of the
  * machine the server gets.
+ *
+ * A load is run as segments (see run.ts: targets take turns in rounds) and the segments of one
+ * target are combined afterwards, which is why the raw samples are kept.
  */
 import http from 'node:http';
 
-export type LoadOptions = {
+export type SegmentOptions = {
   /** Absolute http:// URL to GET. */
   url: string;
+  /** Shared by a target's segments so its keep-alive sockets are reused; made here when absent. */
+  agent?: http.Agent;
   /** Virtual clients, each with at most one request in flight (and its own keep-alive socket). */
   concurrency: number;
-  /** Run for this long first and discard it: JIT, connection set-up, caches. */
+  /** Run for this long first and discard it (JIT, connection set-up, getting to steady state). */
   warmupMs: number;
   /** Then measure for this long. */
   durationMs: number;
   headers?: Record<string, string>;
   /** A request slower than this counts as an error (and its socket is dropped). */
   timeoutMs?: number;
-  /** Called with the CPU time (ms) of the server, if it can be read, at the window's edges. */
+  /** CPU time (ms) the server process has used so far, or null; read at the window's edges. */
   serverCpuMs?: () => number | null;
+};
+
+/** One measured window of one URL, with its raw samples. */
+export type Segment = {
+  durationMs: number;
+  /** Latencies (ms) of the responses completed inside the window. */
+  latencies: number[];
+  bodyBytes: number;
+  /** Non-200 responses and network errors over the whole segment (warm-up and tail included). */
+  errors: number;
+  errorSamples: string[];
+  totalResponses: number;
+  /** CPU used inside the window (ms), or null when it could not be read. */
+  serverCpuMs: number | null;
+  clientCpuMs: number | null;
 };
 
 export type LatencySummary = { p50: number; p95: number; p99: number; max: number; mean: number };
@@ -39,14 +59,15 @@ export type LatencySummary = { p50: number; p95: number; p99: number; max: numbe
 export type LoadResult = {
   url: string;
   concurrency: number;
-  warmupMs: number;
+  segments: number;
+  /** Total measured time (ms) over all segments. */
   durationMs: number;
-  /** Responses completed inside the measured window. */
+  /** Responses completed inside the measured windows. */
   requests: number;
   requestsPerSecond: number;
-  /** Latency of the responses completed inside the measured window, in milliseconds. */
+  /** Latency of the measured responses, in milliseconds. */
   latencyMs: LatencySummary;
-  /** Every response of the whole run (warm-up and tail included) whose status was not 200, plus network errors. */
+  /** Every response of the run, warm-up and tails included, whose status was not 200, plus network errors. */
   errors: number;
   errorSamples: string[];
   /** All responses of the run, warm-up included: what the error count is out of. */
@@ -55,8 +76,10 @@ export type LoadResult = {
   meanBodyBytes: number;
   /** Server process CPU time per measured request (µs), from /proc; null where unreadable. */
   serverCpuUsPerRequest: number | null;
-  /** CPU the load generator itself used during the window, as % of one core: near 100 means it may be the bottleneck. */
-  clientCpuPercent: number;
+  /** Server process CPU during the windows, % of one core (200 = both cores of this machine). */
+  serverCpuPercent: number | null;
+  /** The load generator's own CPU during the windows, % of one core: near 100 means it may be the bottleneck. */
+  clientCpuPercent: number | null;
 };
 
 type Outcome = { status: number; bytes: number };
@@ -98,17 +121,20 @@ export function summarize(samples: number[]): LatencySummary {
   };
 }
 
-/** Runs one closed-loop load against one URL: warm-up, then the measured window. */
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+export function keepAliveAgent(concurrency: number): http.Agent {
+  // One socket per virtual client, kept alive: we measure the server's request handling, not
+  // TCP handshakes (a browser or a proxy in front of the site keeps connections open too).
+  return new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+}
+
+/** Runs the closed loop against one URL: warm-up, then the measured window; resolves once every request has finished. */
+export async function runSegment(options: SegmentOptions): Promise<Segment> {
   const url = new URL(options.url);
   const headers = options.headers ?? {};
   const timeoutMs = options.timeoutMs ?? 10_000;
-  // One socket per virtual client, kept alive: we measure the server's request handling, not
-  // TCP handshakes (a browser or a proxy in front of the site keeps connections open too).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency, maxFreeSockets: options.concurrency });
+  const agent = options.agent ?? keepAliveAgent(options.concurrency);
 
-  const started = performance.now();
-  const windowStart = started + options.warmupMs;
+  const windowStart = performance.now() + options.warmupMs;
   const windowEnd = windowStart + options.durationMs;
 
   const latencies: number[] = [];
@@ -121,12 +147,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     if (errorSamples.length < 5) errorSamples.push(message);
   };
 
-  // CPU readings are taken by a timer at the window's start and end, while the load runs.
-  let cpuAtStart: { client: NodeJS.CpuUsage; server: number | null } | null = null;
-  let cpuAtEnd: { client: NodeJS.CpuUsage; server: number | null } | null = null;
-  const readCpu = () => ({ client: process.cpuUsage(), server: options.serverCpuMs?.() ?? null });
-  const startTimer = setTimeout(() => (cpuAtStart = readCpu()), Math.max(0, windowStart - performance.now()));
-  const endTimer = setTimeout(() => (cpuAtEnd = readCpu()), Math.max(0, windowEnd - performance.now()));
+  // CPU is read by timers at the window's edges while the load runs. With a warm-up the window
+  // starts in steady state, so work begun before it and work left in flight after it even out.
+  type CpuReading = { clientUs: number; serverMs: number | null };
+  const readings: { start?: CpuReading; end?: CpuReading } = {};
+  const readCpu = (): CpuReading => {
+    const usage = process.cpuUsage();
+    return { clientUs: usage.user + usage.system, serverMs: options.serverCpuMs?.() ?? null };
+  };
+  const startTimer = setTimeout(() => (readings.start = readCpu()), options.warmupMs);
+  const endTimer = setTimeout(() => (readings.end = readCpu()), options.warmupMs + options.durationMs);
 
   async function client() {
     while (performance.now() < windowEnd) {
@@ -151,37 +181,50 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
   }
 
+  // Waiting for every client also waits for the requests still in flight at the window's end,
+  // so the next segment (maybe another route) starts on an idle server.
   await Promise.all(Array.from({ length: options.concurrency }, () => client()));
   clearTimeout(startTimer);
   clearTimeout(endTimer);
-  agent.destroy();
+  if (!options.agent) agent.destroy();
 
-  const seconds = options.durationMs / 1000;
-  const start = cpuAtStart as { client: NodeJS.CpuUsage; server: number | null } | null;
-  const end = cpuAtEnd as { client: NodeJS.CpuUsage; server: number | null } | null;
-  let clientCpuPercent = Number.NaN;
-  let serverCpuUsPerRequest: number | null = null;
-  if (start && end) {
-    const clientUs = end.client.user + end.client.system - (start.client.user + start.client.system);
-    clientCpuPercent = (clientUs / 1000 / options.durationMs) * 100;
-    if (start.server !== null && end.server !== null && latencies.length > 0) {
-      serverCpuUsPerRequest = ((end.server - start.server) * 1000) / latencies.length;
-    }
-  }
-
+  const { start, end } = readings;
   return {
-    url: options.url,
-    concurrency: options.concurrency,
-    warmupMs: options.warmupMs,
     durationMs: options.durationMs,
-    requests: latencies.length,
-    requestsPerSecond: latencies.length / seconds,
-    latencyMs: summarize(latencies),
+    latencies,
+    bodyBytes,
     errors,
     errorSamples,
     totalResponses,
-    meanBodyBytes: latencies.length ? bodyBytes / latencies.length : 0,
-    serverCpuUsPerRequest,
-    clientCpuPercent,
+    serverCpuMs: start?.serverMs != null && end?.serverMs != null ? end.serverMs - start.serverMs : null,
+    clientCpuMs: start && end ? (end.clientUs - start.clientUs) / 1000 : null,
+  };
+}
+
+/** One target's result from its segments. */
+export function combineSegments(url: string, concurrency: number, segments: Segment[]): LoadResult {
+  const latencies = segments.flatMap((segment) => segment.latencies);
+  const durationMs = segments.reduce((sum, segment) => sum + segment.durationMs, 0);
+  const requests = latencies.length;
+  const bodyBytes = segments.reduce((sum, segment) => sum + segment.bodyBytes, 0);
+  const sumOrNull = (pick: (segment: Segment) => number | null) =>
+    segments.every((segment) => pick(segment) !== null) ? segments.reduce((sum, segment) => sum + pick(segment)!, 0) : null;
+  const serverCpuMs = sumOrNull((segment) => segment.serverCpuMs);
+  const clientCpuMs = sumOrNull((segment) => segment.clientCpuMs);
+  return {
+    url,
+    concurrency,
+    segments: segments.filter((segment) => segment.durationMs > 0).length,
+    durationMs,
+    requests,
+    requestsPerSecond: durationMs > 0 ? requests / (durationMs / 1000) : 0,
+    latencyMs: summarize(latencies),
+    errors: segments.reduce((sum, segment) => sum + segment.errors, 0),
+    errorSamples: segments.flatMap((segment) => segment.errorSamples).slice(0, 5),
+    totalResponses: segments.reduce((sum, segment) => sum + segment.totalResponses, 0),
+    meanBodyBytes: requests ? bodyBytes / requests : 0,
+    serverCpuUsPerRequest: serverCpuMs !== null && requests ? (serverCpuMs * 1000) / requests : null,
+    serverCpuPercent: serverCpuMs !== null && durationMs ? (serverCpuMs / durationMs) * 100 : null,
+    clientCpuPercent: clientCpuMs !== null && durationMs ? (clientCpuMs / durationMs) * 100 : null,
   };
 }

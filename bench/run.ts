@@ -10,8 +10,10 @@
  * to it, measured minutes apart in the same run, is the cost that route adds on top of the
  * bare HTTP stack, and it is the figure to compare across runs and machines.
  *
- * Tunables (environment): BENCH_CONCURRENCY (16), BENCH_DURATION_MS (5000), BENCH_WARMUP_MS (1000),
- * BENCH_SINGLE_MS (1500, the single-client sample; 0 skips it).
+ * Tunables (environment): BENCH_CONCURRENCY (16 clients), BENCH_DURATION_MS (5000: measured time per
+ * target, split over the rounds), BENCH_ROUNDS (5), BENCH_WARMUP_MS (1000 per target, once),
+ * BENCH_SETTLE_MS (200, unmeasured lead-in of every round's slice), BENCH_SINGLE_MS (1500, the
+ * single-client sample; 0 skips it).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatJsBudget, measureJsBudget, type JsBudgetResult } from './js-budget.ts';
-import { runLoad, type LoadResult } from './load.ts';
+import { combineSegments, keepAliveAgent, runSegment, summarize, type LoadResult, type Segment } from './load.ts';
 import { ensureBuild, startServer, type RunningServer } from './server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,8 +39,13 @@ const config = {
   concurrency: Math.max(1, intFromEnv('BENCH_CONCURRENCY', 16)),
   warmupMs: intFromEnv('BENCH_WARMUP_MS', 1000),
   durationMs: Math.max(100, intFromEnv('BENCH_DURATION_MS', 5000)),
+  rounds: Math.max(1, intFromEnv('BENCH_ROUNDS', 5)),
+  settleMs: intFromEnv('BENCH_SETTLE_MS', 200),
   singleClientMs: intFromEnv('BENCH_SINGLE_MS', 1500),
 };
+
+/** A warm-up segment keeps its error counts but none of its measurements. */
+const discarded = (segment: Segment): Segment => ({ ...segment, durationMs: 0, latencies: [], bodyBytes: 0, serverCpuMs: 0, clientCpuMs: 0 });
 
 // Every target is requested as a returning desktop browser would: a valid visitor cookie (so
 // no request mints a new visitor id) and a browser user agent (bots get the page unstreamed).
@@ -162,32 +169,60 @@ async function main() {
   try {
     for (const target of TARGETS) await preflight(server, target);
 
-    const total = TARGETS.length * (config.warmupMs + config.durationMs + config.singleClientMs);
+    const segmentMs = Math.max(1, Math.round(config.durationMs / config.rounds));
+    const total = TARGETS.length * (config.warmupMs + config.rounds * (config.settleMs + segmentMs) + config.singleClientMs);
     console.log(
-      `Load: closed loop, ${config.concurrency} clients, ${config.warmupMs} ms warm-up + ${config.durationMs} ms measured per target` +
-        (config.singleClientMs ? `, then ${config.singleClientMs} ms with 1 client` : '') +
+      `Load: closed loop, ${config.concurrency} clients, keep-alive. Per target: ${config.warmupMs} ms warm-up, then ` +
+        `${config.rounds} rounds of ${config.settleMs} ms settle + ${segmentMs} ms measured, targets taking turns` +
+        (config.singleClientMs ? `; then ${config.singleClientMs} ms with 1 client` : '') +
         ` (~${Math.round(total / 1000)} s)`,
     );
 
-    let baseline: LoadResult | null = null;
-    for (const target of TARGETS) {
-      const url = server.baseUrl + target.path;
-      const loaded = await runLoad({
-        url,
+    const agents = TARGETS.map(() => keepAliveAgent(config.concurrency));
+    const segments: Segment[][] = TARGETS.map(() => []);
+    const run = (index: number, warmupMs: number, durationMs: number) =>
+      runSegment({
+        url: server.baseUrl + TARGETS[index].path,
+        agent: agents[index],
         concurrency: config.concurrency,
-        warmupMs: config.warmupMs,
-        durationMs: config.durationMs,
-        headers: target.headers,
+        warmupMs,
+        durationMs,
+        headers: TARGETS[index].headers,
         serverCpuMs: server.cpuMs,
       });
+
+    // Warm-up: JIT, the settings cache, React Router's first renders. Discarded except for errors.
+    for (let index = 0; index < TARGETS.length; index++) segments[index].push(discarded(await run(index, config.warmupMs, 0)));
+
+    // Rounds: each target gets a slice in every round, in a rotating order, so a burst of other
+    // work on this shared machine (or the server's own drift: heap growth, GC) lands on all
+    // targets alike instead of on whichever happened to run at the time; the ratios stay fair.
+    for (let round = 0; round < config.rounds; round++) {
+      for (let step = 0; step < TARGETS.length; step++) {
+        const index = (round + step) % TARGETS.length;
+        segments[index].push(await run(index, config.settleMs, segmentMs));
+      }
+    }
+    for (const agent of agents) agent.destroy();
+
+    let baseline: LoadResult | null = null;
+    for (const [index, target] of TARGETS.entries()) {
+      const loaded = combineSegments(server.baseUrl + target.path, config.concurrency, segments[index]);
       // The same route with a single client (already warm): its service time without queueing.
       let singleClient: TargetResult['singleClient'] = null;
       if (config.singleClientMs > 0) {
-        const single = await runLoad({ url, concurrency: 1, warmupMs: 0, durationMs: config.singleClientMs, headers: target.headers });
+        const single = await runSegment({
+          url: loaded.url,
+          concurrency: 1,
+          warmupMs: 0,
+          durationMs: config.singleClientMs,
+          headers: target.headers,
+        });
         loaded.errors += single.errors;
         loaded.totalResponses += single.totalResponses;
         loaded.errorSamples.push(...single.errorSamples);
-        singleClient = { requests: single.requests, p50: single.latencyMs.p50, p95: single.latencyMs.p95 };
+        const summary = summarize(single.latencies);
+        singleClient = { requests: single.latencies.length, p50: summary.p50, p95: summary.p95 };
       }
       baseline ??= loaded;
       const cpu = loaded.serverCpuUsPerRequest;
@@ -206,7 +241,7 @@ async function main() {
       results.push(result);
       console.log(
         `  ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p95 ${fmt(result.latencyMs.p95, 2)} ms, ` +
-          `client CPU ${fmt(result.clientCpuPercent, 0)}%, errors ${result.errors}`,
+          `server CPU ${fmt(result.serverCpuPercent, 0)}%, client CPU ${fmt(result.clientCpuPercent, 0)}%, errors ${result.errors}`,
       );
       if (result.errors > 0) failures.push(`${target.name}: ${result.errors} failed requests, e.g. ${result.errorSamples.slice(0, 3).join('; ')}`);
     }

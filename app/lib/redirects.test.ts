@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageRedirect } from './redirects.ts';
 
-const base = {
+const base: Omit<Parameters<typeof pageRedirect>[0], 'url'> = {
   cookieHeader: null,
   acceptLanguage: null,
   isBot: false,

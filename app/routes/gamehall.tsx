@@ -3,7 +3,7 @@ import { requireParam } from '../lib/params.ts';
 import { AreaPage } from '../features/pages/area-page.tsx';
 
 export default function Page() {
-  return <AreaPage area="gamehall" icon="dice" />;
+  return <AreaPage area="gamehall" icon="dice" action={{ to: '/', label: 'actions.goHome' }} />;
 }
 
 /** The optional :id segment must be a valid identifier; anything else is a 404. */

@@ -26,7 +26,9 @@ export function Footer() {
           <div key={column.title}>
             <h2 className="mb-3 text-xs font-semibold tracking-widest text-ink-400 uppercase">{t(`footer.${column.title}`)}</h2>
             <ul className="space-y-2">
-              {column.links.map(([key, to]) => (
+              {column.links
+                .filter(([key]) => key !== 'responsibleGaming' || (config?.functionalSettings.isResponsibleGamingEnable ?? true))
+                .map(([key, to]) => (
                 <li key={key}>
                   <LocalLink to={to} className="text-sm text-ink-200 transition hover:text-gold-300">
                     {t(`footer.links.${key}`)}

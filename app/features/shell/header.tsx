@@ -2,13 +2,15 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../../contract/api.ts';
 import { groupAmount } from '../../../contract/money.ts';
-import { LocalLink, LocalNavLink } from '../../lib/local-link.tsx';
+import { LocalLink } from '../../lib/local-link.tsx';
+import { useLocation } from 'react-router';
+import { stripLocale } from '../../../contract/locales.ts';
 import { useRootData } from '../../lib/locale.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useAuthEntry } from './use-auth-entry.ts';
 import { useDialogs } from '../dialogs/store.ts';
-import { mainNav } from './nav-items.ts';
+import { isNavItemActive, mainNav } from './nav-items.ts';
 
 export function Header() {
   const { t } = useTranslation();
@@ -17,6 +19,8 @@ export function Header() {
   const user = root?.user;
   const openAuth = useAuthEntry();
   const openDialog = useDialogs((state) => state.open);
+  const location = useLocation();
+  const currentPath = stripLocale(location.pathname);
 
   return (
     <header
@@ -30,22 +34,23 @@ export function Header() {
         </LocalLink>
 
         <nav aria-label={t('nav.main')} className="hidden min-w-0 flex-1 items-center gap-1 laptop:flex">
-          {mainNav(config).map((item) => (
-            <LocalNavLink
-              key={item.key}
-              to={item.to}
-              end
-              className={({ isActive }) =>
-                clsx(
+          {mainNav(config).map((item) => {
+            const active = isNavItemActive(item, currentPath, location.search);
+            return (
+              <LocalLink
+                key={item.key}
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={clsx(
                   'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition',
-                  isActive ? 'bg-white/10 text-white' : 'text-ink-300 hover:bg-white/5 hover:text-white',
-                )
-              }
-            >
-              <Icon name={item.icon} size={18} />
-              {t(`nav.${item.key}`)}
-            </LocalNavLink>
-          ))}
+                  active ? 'bg-white/10 text-white' : 'text-ink-300 hover:bg-white/5 hover:text-white',
+                )}
+              >
+                <Icon name={item.icon} size={18} />
+                {t(`nav.${item.key}`)}
+              </LocalLink>
+            );
+          })}
         </nav>
 
         <div className="ml-auto flex items-center gap-2">

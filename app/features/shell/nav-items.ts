@@ -17,3 +17,16 @@ export function mainNav(config: SiteConfig | undefined): NavItem[] {
   ];
   return items.filter((item) => item.enabled !== false).map(({ key, to, icon }) => ({ key, to, icon }));
 }
+
+/**
+ * Whether a nav item is the current page. Items that differ only by query (the game hall and its
+ * live category) are told apart by their query, which NavLink alone ignores.
+ */
+export function isNavItemActive(item: Pick<NavItem, 'to'>, pathname: string, search: string): boolean {
+  const [itemPath, itemQuery = ''] = item.to.split('?');
+  if (pathname !== itemPath && !(itemPath !== '/' && pathname.startsWith(`${itemPath}/`))) return false;
+  const wanted = new URLSearchParams(itemQuery);
+  const current = new URLSearchParams(search);
+  if ([...wanted.keys()].length === 0) return !current.has('category');
+  return [...wanted.entries()].every(([key, value]) => current.get(key) === value);
+}
