@@ -1,9 +1,10 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, type MiddlewareFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, useLocation, Scripts, ScrollRestoration, redirect, type MiddlewareFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { isbot } from 'isbot';
 import type { Route } from './+types/root';
 import type { GeneralInfo, UserInfo } from '../contract/api.ts';
 import { LOCALE_INFO, localeOfPath, type LocaleCode } from '../contract/locales.ts';
-import { snippetPosition, type SiteConfig } from '../contract/site-config.ts';
+import type { SiteConfig } from '../contract/site-config.ts';
+import { snippetPosition } from '../contract/snippets.ts';
 import { guessDeviceFromUserAgent } from './lib/device.ts';
 import { bridgeOf, serverApi } from './lib/server-bridge.ts';
 import { pageRedirect } from './lib/redirects.ts';
@@ -77,7 +78,9 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
-  const locale = root?.locale ?? (typeof window === 'undefined' ? 'en' : localeOfPath(window.location.pathname));
+  const { pathname } = useLocation();
+  // Without root data (its loader failed), the address still tells the page's language.
+  const locale = root?.locale ?? localeOfPath(pathname);
   const info = LOCALE_INFO[locale];
   const snippets = (root?.config.codeSnippets ?? []).filter((snippet) => snippet.isEnabled && snippet.code);
   const at = (position: 'head' | 'bodyStart' | 'bodyEnd') =>

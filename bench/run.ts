@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatJsBudget, measureJsBudget, type JsBudgetResult } from './js-budget.ts';
 import { combineSegments, keepAliveAgent, runSegment, summarize, type LoadResult, type Segment } from './load.ts';
-import { ensureBuild, startServer, type RunningServer } from './server.ts';
+import { ensureBuild, staleBuildSources, startServer, type RunningServer } from './server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = path.join(ROOT, 'bench/results/latest.json');
@@ -146,6 +146,10 @@ async function main() {
   }
 
   const built = ensureBuild(ROOT);
+  const stale = staleBuildSources(ROOT);
+  if (stale.length) {
+    console.warn(`WARNING: ${stale.length} source file(s) changed since the last build (e.g. ${stale.slice(0, 3).join(', ')}): run \`npm run build\` to measure them.`);
+  }
   console.log(`Starting the production server (fresh embedded database)...`);
   const server = await startServer({ root: ROOT });
   console.log(`Server pid ${server.pid} on ${server.baseUrl}, data in ${server.dataDir}`);
@@ -285,7 +289,7 @@ async function main() {
       node: process.version,
       loadAverageBefore: loadBefore,
     },
-    config: { ...config, builtForThisRun: built, loadModel: 'closed loop, keep-alive, node:http client in a separate process' },
+    config: { ...config, builtForThisRun: built, staleSources: stale.length, loadModel: 'closed loop, keep-alive, node:http client in a separate process' },
     targets: results,
     jsBudget: budget ?? { error: budgetError },
     server: stopped,

@@ -4,7 +4,7 @@
  * migrated and seeded embedded database and nothing is left behind.
  */
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,27 @@ export function ensureBuild(root: string): boolean {
   const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status ?? result.signal})`);
   return true;
+}
+
+/**
+ * Sources newer than the server build (the list scripts/start.ts watches), if any: the bench
+ * measures whatever is in build/, so a stale build gives figures for old code. Only warned
+ * about: rebuilding is `npm run build`'s call, and the build may be deliberate.
+ */
+export function staleBuildSources(root: string): string[] {
+  const entry = path.join(root, 'build/server/index.js');
+  if (!existsSync(entry)) return [];
+  const builtAt = statSync(entry).mtimeMs;
+  const newer: string[] = [];
+  const walk = (relative: string) => {
+    const full = path.join(root, relative);
+    if (!existsSync(full)) return;
+    const stat = statSync(full);
+    if (stat.isDirectory()) for (const name of readdirSync(full)) walk(path.join(relative, name));
+    else if (stat.mtimeMs > builtAt) newer.push(relative);
+  };
+  for (const source of ['app', 'contract', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']) walk(source);
+  return newer;
 }
 
 /** A port the OS just handed out on 127.0.0.1 (the server's own PORT must be 1..65535, so no port 0). */

@@ -171,8 +171,3 @@ export const siteConfigSchema = z.object({
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
-
-/** Positions of code snippets; anything else falls back to the end of the body. */
-export function snippetPosition(position: string): 'head' | 'bodyStart' | 'bodyEnd' {
-  return position === 'head' || position === 'bodyStart' ? position : 'bodyEnd';
-}

@@ -4,12 +4,13 @@
  * in build/ is used (scripts/start.ts builds it when needed).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import type { MiddlewareHandler } from 'hono';
 import { parseEnv, EnvError, type Env } from './platform/env.ts';
 import { createLogger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -64,13 +65,7 @@ export async function startServer(options: { dev?: boolean } = {}) {
     services,
     env,
     logger,
-    serveStatic: dev
-      ? undefined
-      : async (c, next) => {
-          const path = new URL(c.req.url).pathname;
-          if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-          return serveStatic({ root: `${ROOT}build/client` })(c, next);
-        },
+    serveStatic: dev ? undefined : staticFiles(`${ROOT}build/client`),
     pages: createPageHandler({
       getBuild,
       mode: dev ? 'development' : 'production',
@@ -106,6 +101,22 @@ export async function startServer(options: { dev?: boolean } = {}) {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   return { server, port, shutdown };
+}
+
+/**
+ * Static files of the build: only paths that name one (hashed assets, brand images and the few
+ * files at the root), so page and API requests never wait on a filesystem lookup.
+ */
+function staticFiles(root: string): MiddlewareHandler {
+  const rootFiles = new Set(readdirSync(root).filter((name) => !name.startsWith('.')).map((name) => `/${name}`));
+  const serve = serveStatic({ root });
+  return async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const top = `/${path.split('/')[1]}`;
+    if (!rootFiles.has(top)) return next();
+    if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return serve(c, next);
+  };
 }
 
 /** Identifies the running build (for metadata/get): the build's modification time. */

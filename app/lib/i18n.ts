@@ -16,8 +16,23 @@ export async function loadLocaleResources(locale: LocaleCode): Promise<Resource>
   return { [locale]: bundle.default };
 }
 
-/** A ready i18next instance for one locale (one per request on the server, one per page in the browser). */
-export async function createI18n(locale: LocaleCode): Promise<i18n> {
+const serverInstances = new Map<LocaleCode, Promise<i18n>>();
+
+/**
+ * A ready i18next instance for one locale. The server keeps one per locale and shares it between
+ * requests (its language never changes); the browser makes one per page.
+ */
+export function createI18n(locale: LocaleCode): Promise<i18n> {
+  if (!import.meta.env.SSR) return initI18n(locale);
+  let instance = serverInstances.get(locale);
+  if (!instance) {
+    instance = initI18n(locale);
+    serverInstances.set(locale, instance);
+  }
+  return instance;
+}
+
+async function initI18n(locale: LocaleCode): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: locale,

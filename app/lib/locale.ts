@@ -1,5 +1,5 @@
-import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_LOCALE, localeOfPath, localizePath, type LocaleCode } from '../../contract/locales.ts';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { localeOfPath, localizePath, type LocaleCode } from '../../contract/locales.ts';
 import type { RootData } from '../root.tsx';
 
 export const useRootData = () => useRouteLoaderData('root') as RootData | undefined;
@@ -7,9 +7,8 @@ export const useRootData = () => useRouteLoaderData('root') as RootData | undefi
 /** The page's locale, from the root loader (or the address when the loader failed). */
 export function useLocale(): LocaleCode {
   const root = useRootData();
-  if (root) return root.locale;
-  if (typeof window !== 'undefined') return localeOfPath(window.location.pathname);
-  return DEFAULT_LOCALE;
+  const { pathname } = useLocation();
+  return root?.locale ?? localeOfPath(pathname);
 }
 
 /** `to('/gamehall')` -> `/fr/gamehall` on a French page. */

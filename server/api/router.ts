@@ -59,7 +59,9 @@ export function createApiRouter(options: ApiRouterOptions) {
         locale,
         requestId: c.get('requestId'),
         logger,
-        ip: options.clientIp(c),
+        get ip() {
+          return options.clientIp(c);
+        },
         setCookie: (cookieName, value, cookieOptions) => writeCookie(c, options.trustProxy, cookieName, value, cookieOptions),
       });
       c.header('Cache-Control', 'no-store');

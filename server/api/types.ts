@@ -15,7 +15,8 @@ export type ApiContext = {
   locale: LocaleCode;
   requestId: string;
   logger: Logger;
-  ip: string;
+  /** The caller's address, worked out on first use (most methods never need it). */
+  readonly ip: string;
   setCookie(name: string, value: string, options?: CookieOptions): void;
 };
 

@@ -12,11 +12,12 @@ import type { HttpEnv } from './env.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const VISITOR_COOKIE = 'vid';
+export const INTERNAL_CLIENT_IP_HEADER = 'x-croupier-client-ip';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** Renders a page: React Router's request handler, given the request and this request's Hono context. */
-export type PageHandler = (c: Context<HttpEnv>) => Promise<Response>;
+export type PageHandler = (c: Context<HttpEnv>, clientIp: string) => Promise<Response>;
 
 export type HttpAppOptions = {
   services: Services;
@@ -39,11 +40,10 @@ export function createHttpApp(options: HttpAppOptions) {
       const forwarded = c.req.header('x-forwarded-for')?.split(',')[0].trim();
       if (forwarded) return forwarded;
     }
-    try {
-      return getConnInfo(c).remote.address ?? 'unknown';
-    } catch {
-      return 'unknown';
-    }
+    // In-process calls (page loaders) have no socket, and only they can reach this branch: they
+    // carry the address the page request came from, as worked out by the bridge.
+    if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return c.req.header(INTERNAL_CLIENT_IP_HEADER) ?? 'internal';
+    return getConnInfo(c).remote.address ?? 'unknown';
   };
 
   app.use(async (c, next) => {
@@ -95,7 +95,7 @@ export function createHttpApp(options: HttpAppOptions) {
 
   if (options.pages) {
     const pages = options.pages;
-    app.all('*', (c) => pages(c));
+    app.all('*', (c) => pages(c, clientIp(c)));
   }
 
   app.onError((error, c) => {

@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import type { ServerBridge } from '../../contract/server-bridge.ts';
 import type { Services } from '../services.ts';
 import type { HttpEnv } from './env.ts';
-import type { PageHandler } from './app.ts';
+import { INTERNAL_CLIENT_IP_HEADER, type PageHandler } from './app.ts';
 import type { Context } from 'hono';
 
 /** The app's entry.server module exports the context key its loaders read the bridge from. */
@@ -26,10 +26,10 @@ export function createPageHandler(options: {
 }): PageHandler {
   let cached: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
 
-  return async (c: Context<HttpEnv>) => {
+  return async (c: Context<HttpEnv>, clientIp: string) => {
     const build = (await options.getBuild()) as AppServerBuild;
     if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, options.mode) };
-    const bridge = createBridge(c, options);
+    const bridge = createBridge(c, clientIp, options);
     const context = new RouterContextProvider();
     context.set(build.entry.module.serverBridgeContext, bridge);
     return cached.handle(c.req.raw, context);
@@ -38,14 +38,19 @@ export function createPageHandler(options: {
 
 function createBridge(
   c: Context<HttpEnv>,
+  clientIp: string,
   options: { services: Services; internalFetch: () => InternalFetch; publicOrigin?: string },
 ): ServerBridge {
   const requestUrl = new URL(c.req.url);
   const viewer = c.get('viewer');
   // The visitor cookie may have been issued on this very response: pass it on explicitly.
   const cookieHeader = [c.req.header('cookie'), `vid=${viewer.visitorId}`].filter(Boolean).join('; ');
-  const forwarded: Record<string, string> = { cookie: cookieHeader, 'x-request-id': c.get('requestId') };
-  for (const name of ['accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']) {
+  const forwarded: Record<string, string> = {
+    cookie: cookieHeader,
+    'x-request-id': c.get('requestId'),
+    [INTERNAL_CLIENT_IP_HEADER]: clientIp,
+  };
+  for (const name of ['accept-language', 'user-agent']) {
     const value = c.req.header(name);
     if (value) forwarded[name] = value;
   }

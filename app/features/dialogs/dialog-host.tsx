@@ -36,11 +36,16 @@ function DialogFrame({ entry, zIndex }: { entry: DialogEntry; zIndex: number }) 
       style={{ zIndex }}
       aria-label={entry.dialogProps.title ?? t(`dialogs.${entry.component}.title`, { defaultValue: '' })}
       data-testid={`dialog-${entry.component}`}
-      onCancel={(event) => {
-        // Escape: let the manager decide (preventClose keeps the dialog open).
-        event.preventDefault();
-        close(entry.id);
+      onKeyDown={(event) => {
+        // Escape: let the manager decide (preventClose keeps the dialog open). Handled on the key,
+        // because Chromium honours preventDefault on a dialog's cancel event only once per user
+        // activation: a second Escape would close a non-closable dialog behind the manager's back.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          close(entry.id);
+        }
       }}
+      onCancel={(event) => event.preventDefault()}
       onClick={(event) => {
         if (event.target === ref.current) close(entry.id);
       }}
