@@ -70,9 +70,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   }
 }
 
-/** The site's data rarely changes within a visit: refetch it only after a form submission. */
+/**
+ * The site's data rarely changes within a visit: refetch it after a form submission, an explicit
+ * revalidation (same address: `useRevalidator().revalidate()` after a profile change), or a
+ * change of locale, not on every navigation.
+ */
 export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
 }
 

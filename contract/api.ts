@@ -12,7 +12,7 @@ export const QUERY_LIMITS = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } a
 
 export type ApiSuccess<T> = { data: T };
 export type ApiFailure = {
-  error: { type: string; message: string; fields?: Record<string, string> };
+  error: { type: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
 };
 export type ApiAnswer<T> = ApiSuccess<T> | ApiFailure;
 

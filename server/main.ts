@@ -58,7 +58,7 @@ export async function startServer(options: { dev?: boolean } = {}) {
     getBuild = async () => build;
   }
 
-  const services = createServices({ database, env, logger, buildId });
+  const services = await createServices({ database, env, logger, buildId });
   // The page handler calls the API in-process through the app it belongs to, hence the late binding.
   let app: HttpApp | undefined = undefined;
   app = createHttpApp({
@@ -93,6 +93,7 @@ export async function startServer(options: { dev?: boolean } = {}) {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite?.close();
+    await services.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

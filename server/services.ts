@@ -1,22 +1,65 @@
 import type { Env } from './platform/env.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Logger } from './platform/logger.ts';
+import { createMessenger, type SmsProvider } from './platform/messaging/index.ts';
+import { createDbRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit/index.ts';
+import { resolveAppSecret } from './platform/secrets.ts';
 import { createSiteSettings } from './modules/site-settings/index.ts';
 import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { createContentService } from './modules/content/index.ts';
+import { createAccounts, createCodeStore, createSessionStore } from './modules/accounts/index.ts';
 
-/** The modules of one process, wired to its database. API handlers reach modules only through this. */
-export function createServices(deps: { database: Database; env: Env; logger: Logger; buildId?: string }) {
+/**
+ * The modules of one process, wired to its database. API handlers reach modules only through
+ * this. `close()` releases what the services opened themselves (Redis).
+ */
+export async function createServices(deps: {
+  database: Database;
+  env: Env;
+  logger: Logger;
+  buildId?: string;
+  smsProvider?: SmsProvider;
+}) {
   const { db } = deps.database;
+  const { env, logger } = deps;
+  const secret = resolveAppSecret(env);
+  if (secret.generated && env.NODE_ENV === 'production') {
+    logger.warn('APP_SECRET is not set: using a generated secret kept in DATA_DIR (fine for a demo, not for production)');
+  }
+
+  let closeRedis = async () => {};
+  let limits: RateLimitStore = createDbRateLimitStore(db);
+  if (env.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    limits = createRedisRateLimitStore(redis);
+    closeRedis = async () => void (await redis.quit());
+  }
+
+  const messenger = await createMessenger({ db, logger, smtpUrl: env.SMTP_URL, mailFrom: env.MAIL_FROM, smsProvider: deps.smsProvider });
+  if (messenger.mailbox) {
+    logger.info(
+      { email: messenger.demo.email ? 'demo mailbox' : 'smtp', sms: messenger.demo.sms ? 'demo mailbox' : 'provider' },
+      'demo mailbox active: messages without a real transport are readable at /_dev/mailbox',
+    );
+  }
+  const sessions = createSessionStore(db, { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS });
+
   return {
     database: deps.database,
+    env,
     buildId: deps.buildId ?? 'dev',
     siteSettings: createSiteSettings(db),
     siteConfig: createSiteConfigService(db),
-    storage: createStorageService(db, { quotaBytes: deps.env.STORAGE_QUOTA_BYTES }),
+    storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
     content: createContentService(db),
+    messenger,
+    limits,
+    sessions,
+    accounts: createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret }),
+    close: () => closeRedis(),
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly type: string;
   readonly status: number;
   readonly fields: Record<string, string>;
+  /** Machine-readable extras (e.g. `two_factor` and `resend_time` of a login, `retry_after`). */
+  readonly details: Record<string, unknown>;
 
-  constructor(type: string, message: string, status: number, fields: Record<string, string> = {}) {
+  constructor(type: string, message: string, status: number, fields: Record<string, string> = {}, details: Record<string, unknown> = {}) {
     super(message);
     this.name = type;
     this.type = type;
     this.status = status;
     this.fields = fields;
+    this.details = details;
   }
 
   static unknown(message = 'Unknown error'): ApiError {
@@ -21,10 +24,11 @@ export class ApiError extends Error {
 
   /** Builds the error from a response body; anything unexpected becomes UnknownError. */
   static fromAnswer(status: number, body: unknown): ApiError {
-    const error = (body as { error?: { type?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+    const error = (body as { error?: { type?: unknown; message?: unknown; fields?: unknown; details?: unknown } } | null)?.error;
     if (error && typeof error.type === 'string') {
       const fields = error.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : {};
-      return new ApiError(error.type, typeof error.message === 'string' ? error.message : error.type, status, fields);
+      const details = error.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {};
+      return new ApiError(error.type, typeof error.message === 'string' ? error.message : error.type, status, fields, details);
     }
     return ApiError.unknown();
   }

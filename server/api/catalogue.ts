@@ -1,5 +1,20 @@
 import type { ApiMethod } from './types.ts';
-import { changeLocale, getGeneralInfo, getInfo, getMetadata } from './methods/general.ts';
+import { changeLocale, getGeneralInfo, getMetadata } from './methods/general.ts';
+import { changeTwoFactorAuth, confirmTwoFactorAuth, getBalance, getInfo, login, logout, register, restore } from './methods/accounts.ts';
+import {
+  addContact,
+  changeFakename,
+  changePassword,
+  changeSubscription,
+  confirmContact,
+  getContactPhoneSettings,
+  getPersonalDataFields,
+  getProfileInfo,
+  saveProfileInfo,
+  sendConfirmationToContact,
+  setCurrency,
+  unsubscribe,
+} from './methods/profile.ts';
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
 import { getContentPage } from './methods/content.ts';
 
@@ -16,6 +31,25 @@ export const CATALOGUE: readonly ApiMethod[] = [
   storageGetKeys,
   storageSet,
   getContentPage,
+  register,
+  login,
+  logout,
+  getBalance,
+  restore,
+  changeTwoFactorAuth,
+  confirmTwoFactorAuth,
+  getProfileInfo,
+  saveProfileInfo,
+  getPersonalDataFields,
+  addContact,
+  sendConfirmationToContact,
+  confirmContact,
+  changeSubscription,
+  changeFakename,
+  changePassword,
+  setCurrency,
+  unsubscribe,
+  getContactPhoneSettings,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

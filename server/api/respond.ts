@@ -13,6 +13,7 @@ export function errorResponse(c: Context, error: unknown, logger: Logger): Respo
   if (error instanceof AppError) {
     const body: ApiFailure = { error: { type: error.type, message: error.message } };
     if (error.fields) body.error.fields = error.fields;
+    if (error.details) body.error.details = error.details;
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json(body, error.status as 400);
   }

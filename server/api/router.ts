@@ -14,6 +14,8 @@ import { parseOrThrow } from './validate.ts';
 
 /** Methods that keep answering during maintenance, so the site can tell players why. */
 const MAINTENANCE_OPEN = new Set(['getgeneralinfo', 'metadata/get']);
+/** Methods a banned or deleted player may still call: leaving, and reading what the site is. */
+const OPEN_TO_BLOCKED = new Set(['logout', 'getgeneralinfo', 'metadata/get', 'changelocale']);
 
 export type ApiRouterOptions = {
   services: Services;
@@ -51,6 +53,11 @@ export function createApiRouter(options: ApiRouterOptions) {
         throw new AppError('ApplicationDisabledException', 'The site is under maintenance');
       }
       const viewer = c.get('viewer');
+      if (viewer.userStatus && viewer.userStatus !== 'active' && !OPEN_TO_BLOCKED.has(method.name.toLowerCase())) {
+        throw viewer.userStatus === 'banned'
+          ? new AppError('UserBannedException', 'Your account is blocked', { details: { banned: true } })
+          : new AppError('UserDeletedException', 'This account has been deleted');
+      }
       if (method.auth && viewer.userId === null) throw new AppError('AuthorizationException', 'Sign in required');
       const input = parseOrThrow(method.input, await readInput(c.req.raw), locale);
       const data = await method.handler(input, {
@@ -62,7 +69,10 @@ export function createApiRouter(options: ApiRouterOptions) {
         get ip() {
           return options.clientIp(c);
         },
+        userAgent: c.req.header('user-agent'),
+        origin: options.publicOrigin ?? new URL(c.req.url).origin,
         setCookie: (cookieName, value, cookieOptions) => writeCookie(c, options.trustProxy, cookieName, value, cookieOptions),
+        clearCookie: (cookieName) => writeCookie(c, options.trustProxy, cookieName, '', { maxAge: 0 }),
       });
       c.header('Cache-Control', 'no-store');
       return c.json({ data: data ?? null });

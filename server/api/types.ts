@@ -3,8 +3,13 @@ import type { LocaleCode } from '../../contract/locales.ts';
 import type { Services } from '../services.ts';
 import type { Logger } from '../platform/logger.ts';
 
-/** Who is calling: every browser has a visitor id; a signed-in player also has a user. */
-export type Viewer = { visitorId: string; userId: number | null };
+/** Who is calling: every browser has a visitor id; a signed-in player also has a user and session. */
+export type Viewer = {
+  visitorId: string;
+  userId: number | null;
+  sessionId: number | null;
+  userStatus: 'active' | 'banned' | 'deleted' | null;
+};
 
 export type CookieOptions = { maxAge?: number; httpOnly?: boolean };
 
@@ -17,7 +22,11 @@ export type ApiContext = {
   logger: Logger;
   /** The caller's address, worked out on first use (most methods never need it). */
   readonly ip: string;
+  userAgent?: string;
+  /** This site's origin, for links in messages. */
+  origin: string;
   setCookie(name: string, value: string, options?: CookieOptions): void;
+  clearCookie(name: string): void;
 };
 
 export type Verb = 'GET' | 'POST' | 'ANY';

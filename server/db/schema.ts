@@ -3,7 +3,7 @@
  * migrations in server/db/migrations are generated from this file (npm run db:generate).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // --- site-config: one configuration document per locale (spec 2, section 3) ---
 export const siteConfigs = pgTable('site_configs', {
@@ -48,4 +48,118 @@ export const contentPages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.slug, table.locale] })],
+);
+
+// --- accounts: players, their contacts, sessions and one-time codes ---
+export const users = pgTable('users', {
+  /** The uid of spec 1 section 3. */
+  id: serial('id').primaryKey(),
+  passwordHash: text('password_hash').notNull(),
+  fakename: text('fakename'),
+  currency: text('currency').notNull(),
+  locale: text('locale').notNull(),
+  countryCode: text('country_code'),
+  status: text('status', { enum: ['active', 'banned', 'deleted'] }).notNull().default('active'),
+  isSubscribed: boolean('is_subscribed').notNull().default(false),
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  isKycBlockEnabled: boolean('is_kyc_block_enabled').notNull().default(false),
+  isVerified: boolean('is_verified').notNull().default(false),
+  isOnVerification: boolean('is_on_verification').notNull().default(false),
+  isRegistrationCompleted: boolean('is_registration_completed').notNull().default(true),
+  /** Personal data of the profile (first_name, last_name, sex, birth_date, address ...). */
+  profile: jsonb('profile').notNull().default(sql`'{}'::jsonb`),
+  /** What the player chose at sign-up: promo code, character, casino or betting. */
+  signupChoices: jsonb('signup_choices').notNull().default(sql`'{}'::jsonb`),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['email', 'phone'] }).notNull(),
+    /** Normalised: e-mail in lower case, phone in E.164 (+33612345678). */
+    value: text('value').notNull(),
+    phoneCountryCode: text('phone_country_code'),
+    /** The contact the player signs in with. */
+    isLogin: boolean('is_login').notNull().default(false),
+    isConfirmed: boolean('is_confirmed').notNull().default(false),
+    isSubscribed: boolean('is_subscribed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('contacts_type_value_unique').on(table.type, table.value), index('contacts_user_idx').on(table.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 of the token; the token itself lives only in the player's cookie. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [uniqueIndex('sessions_token_hash_unique').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose', { enum: ['login', 'confirm_contact', 'restore', 'two_factor_change'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The contact the code was sent to. */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** What confirming the code does (e.g. {"enable": true} for two-factor changes). */
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    resendAt: timestamp('resend_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('one_time_codes_lookup_idx').on(table.userId, table.purpose, table.target)],
+);
+
+// --- messaging: the demo mailbox, used while no real e-mail or SMS transport is configured ---
+export const demoMailbox = pgTable(
+  'demo_mailbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    code: text('code'),
+    locale: text('locale').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('demo_mailbox_recipient_idx').on(table.recipient)],
+);
+
+// --- rate limits: fixed-window counters (used when Redis is not configured) ---
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );

@@ -4,6 +4,8 @@ import { getCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { isLocale } from '../../contract/locales.ts';
 import { createApiRouter } from '../api/router.ts';
+import { SESSION_COOKIE } from '../modules/accounts/index.ts';
+import { createDevMailboxRoutes } from './dev-mailbox.ts';
 import type { Env } from '../platform/env.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Services } from '../services.ts';
@@ -80,11 +82,19 @@ export function createHttpApp(options: HttpAppOptions) {
       visitorId = randomBytes(16).toString('base64url');
       writeCookie(c, env.TRUST_PROXY, VISITOR_COOKIE, visitorId, { maxAge: VISITOR_MAX_AGE });
     }
-    c.set('viewer', { visitorId, userId: null });
+    const session = await services.sessions.resolve(getCookie(c, SESSION_COOKIE));
+    c.set('viewer', {
+      visitorId,
+      userId: session?.userId ?? null,
+      sessionId: session?.sessionId ?? null,
+      userStatus: session?.status ?? null,
+    });
     await next();
   });
 
   app.route('/api', createApiRouter({ services, logger, trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, clientIp }));
+
+  if (services.messenger.mailbox) app.route('/_dev', createDevMailboxRoutes(services.messenger.mailbox));
 
   app.get('/nfx/cms-config/:locale', async (c) => {
     const locale = c.req.param('locale');

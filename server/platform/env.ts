@@ -23,6 +23,14 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  /** Signs links and tokens (unsubscribe, ...). Generated and kept in DATA_DIR when unset. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Sessions end after this much inactivity, and in any case after the absolute lifetime. */
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().min(300).default(30 * 24 * 3600),
+  /** SMTP server for e-mail (smtp://user:pass@host:587); without it mail goes to the demo mailbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Croupier <no-reply@croupier.local>'),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
 });

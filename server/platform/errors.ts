@@ -9,11 +9,18 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly status: number;
   readonly headers?: Record<string, string>;
+  /** Machine-readable extras of the answer (e.g. resend_time of a two-factor login). */
+  readonly details?: Record<string, unknown>;
 
   constructor(
     type: ErrorType,
     message: string,
-    options: { fields?: Record<string, string>; status?: number; headers?: Record<string, string> } = {},
+    options: {
+      fields?: Record<string, string>;
+      status?: number;
+      headers?: Record<string, string>;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = type;
@@ -21,6 +28,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.status = options.status ?? ERROR_STATUS[type];
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 

@@ -2,5 +2,7 @@ import common from './common.json';
 import pages from './pages.json';
 import errors from './errors.json';
 import home from './home.json';
+import auth from './auth.json';
+import profile from './profile.json';
 
-export default { common, pages, errors, home };
+export default { common, pages, errors, home, auth, profile };

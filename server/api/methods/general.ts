@@ -28,15 +28,6 @@ export const guestUserInfo = (context: Pick<ApiContext, 'locale'>): UserInfo => 
   };
 };
 
-export const getInfo = defineMethod({
-  name: 'getInfo',
-  verb: 'GET',
-  auth: false,
-  summary: 'The account info of spec 1 section 3; uid 0 for a guest.',
-  input: none,
-  handler: (_input, context) => guestUserInfo(context),
-});
-
 export const getGeneralInfo = defineMethod({
   name: 'getgeneralinfo',
   verb: 'GET',

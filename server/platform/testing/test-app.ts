@@ -14,9 +14,9 @@ export const TEST_ORIGIN = 'http://localhost';
 export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const database = await createTestDatabase();
   await seedDemoContent(database.db);
-  const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-0123', ...envOverrides });
   const logger = createLogger('silent');
-  const services = createServices({ database, env, logger, buildId: 'test' });
+  const services = await createServices({ database, env, logger, buildId: 'test' });
   const app = createHttpApp({ services, env, logger });
 
   async function call(
@@ -41,7 +41,17 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     return { status: response.status, json, headers: response.headers };
   }
 
-  return { app, services, database, env, call, close: () => database.close() };
+  return {
+    app,
+    services,
+    database,
+    env,
+    call,
+    close: async () => {
+      await services.close();
+      await database.close();
+    },
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

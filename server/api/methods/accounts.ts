@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import type { ApiContext } from '../types.ts';
+import { defineMethod } from '../types.ts';
+import { guestUserInfo } from './general.ts';
+import { SESSION_COOKIE, type CallContext } from '../../modules/accounts/index.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/** Text fields arrive as strings from forms; bound their size before any rule looks at them. */
+const field = (max = 256) => z.string().max(max).optional();
+const bool01 = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+export const callContext = (context: ApiContext): CallContext => ({
+  locale: context.locale,
+  ip: context.ip,
+  userAgent: context.userAgent,
+  origin: context.origin,
+});
+
+function startSession(context: ApiContext, token: string) {
+  // No Max-Age: the server decides expiry; the cookie lives as long as the browser session and
+  // the database row allow.
+  context.setCookie(SESSION_COOKIE, token);
+}
+
+const userId = (context: ApiContext): number => {
+  if (context.viewer.userId === null) throw new AppError('AuthorizationException', 'Sign in required');
+  return context.viewer.userId;
+};
+export { userId as requireUserId };
+
+export const register = defineMethod({
+  name: 'register',
+  verb: 'POST',
+  auth: false,
+  summary: 'Creates an account and signs it in (spec 1 section 7); answers the account info.',
+  input: z
+    .object({
+      email: field(254),
+      phone: field(40),
+      phone_country_code: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+      password: field(128),
+      password_confirmation: field(128),
+      currency: z.string().max(8).optional(),
+      fakename: field(64),
+      terms: field(8),
+      is_subscribed: field(8),
+      promo_code: field(64),
+      character_id: field(64),
+      mark: z.enum(['casino', 'betting']).optional(),
+    })
+    .strip(),
+  handler: async (input, context) => {
+    const config = await context.services.siteConfig.get(context.locale);
+    const registration = config.auth.registration;
+    const result = await context.services.accounts.register(
+      input,
+      {
+        authTypes: config.auth.authTypes,
+        termsRequired: registration.terms.isActive,
+        notifyDefault: registration.notify.isActive ? registration.notify.defaultValue : false,
+      },
+      callContext(context),
+    );
+    startSession(context, result.token);
+    return result.user;
+  },
+});
+
+export const login = defineMethod({
+  name: 'login',
+  verb: 'POST',
+  auth: false,
+  summary: 'Signs in by e-mail or phone (a leading + is removed) and password, plus the code when two-factor is on.',
+  input: z.object({ login: z.string().min(1).max(254), password: z.string().min(1).max(128), code: z.string().max(12).optional() }),
+  handler: async (input, context) => {
+    const result = await context.services.accounts.login(input, callContext(context));
+    startSession(context, result.token);
+    return result.user;
+  },
+});
+
+export const logout = defineMethod({
+  name: 'logout',
+  verb: 'GET',
+  auth: false,
+  summary: 'Ends the session (the row is revoked, the cookie cleared). Answers 1, signed in or not.',
+  input: z.object({}).strip(),
+  handler: async (_input, context) => {
+    if (context.viewer.sessionId !== null) await context.services.sessions.revoke(context.viewer.sessionId);
+    context.clearCookie(SESSION_COOKIE);
+    return 1;
+  },
+});
+
+export const getInfo = defineMethod({
+  name: 'getInfo',
+  verb: 'GET',
+  auth: false,
+  summary: 'The account info of spec 1 section 3; uid 0 and zero balances for a guest.',
+  input: z.object({}).strip(),
+  handler: (_input, context) =>
+    context.viewer.userId === null ? guestUserInfo(context) : context.services.accounts.userInfo(context.viewer.userId),
+});
+
+export const getBalance = defineMethod({
+  name: 'getBalance',
+  verb: 'GET',
+  auth: true,
+  summary: 'The four balances of the signed-in player (main, bonus, betting bonus, fun).',
+  input: z.object({}).strip(),
+  handler: async (_input, context) => {
+    const info = await context.services.accounts.userInfo(userId(context));
+    return {
+      balance_main: info.balance_main,
+      balance_bonus: info.balance_bonus,
+      balance_betting_bonus: info.balance_betting_bonus,
+      balance_fun: info.balance_fun,
+    };
+  },
+});
+
+export const restore = defineMethod({
+  name: 'restore',
+  verb: 'POST',
+  auth: false,
+  summary: 'Password reset: with `login` only, sends a code and link to the contact; with `code` and the new password, sets it and ends every session.',
+  input: z.object({
+    login: z.string().min(1).max(254),
+    code: z.string().max(12).optional(),
+    password: field(128),
+    password_confirmation: field(128),
+  }),
+  handler: async (input, context) => {
+    if (input.code === undefined && input.password === undefined) {
+      return context.services.accounts.requestRestore(input.login, callContext(context));
+    }
+    await context.services.accounts.completeRestore(input, callContext(context));
+    return 1;
+  },
+});
+
+export const changeTwoFactorAuth = defineMethod({
+  name: 'changeTwoFactorAuth',
+  verb: 'POST',
+  auth: true,
+  summary: 'Starts turning two-factor on (enable=1) or off (enable=0): sends a code to the login contact.',
+  input: z.object({ enable: bool01 }),
+  handler: (input, context) => context.services.accounts.changeTwoFactor(userId(context), input.enable, callContext(context)),
+});
+
+export const confirmTwoFactorAuth = defineMethod({
+  name: 'confirmTwoFactorAuth',
+  verb: 'POST',
+  auth: true,
+  summary: 'Completes the two-factor change with the code. Answers 1.',
+  input: z.object({ code: z.string().max(12) }),
+  handler: async (input, context) => {
+    await context.services.accounts.confirmTwoFactor(userId(context), input.code, callContext(context));
+    return 1;
+  },
+});

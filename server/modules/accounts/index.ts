@@ -1,0 +1,5 @@
+/** The accounts module: players, sessions, codes, profile and contacts. */
+export { createAccounts, type Accounts, type CallContext, type ContactView, type RegistrationOptions } from './service.ts';
+export { createSessionStore, SESSION_COOKIE, type SessionStore, type ResolvedSession } from './sessions.ts';
+export { createCodeStore, type CodeStore } from './codes.ts';
+export { parseLoginId } from './login-id.ts';

@@ -1,0 +1,539 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { UserInfo } from '../../../contract/api.ts';
+import type { LocaleCode } from '../../../contract/locales.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
+import { checkPhone } from '../../../contract/phone.ts';
+import { validateForm, type FieldRule } from '../../../contract/validation.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hmacSha256, safeEqual } from '../../platform/crypto.ts';
+import type { Messenger } from '../../platform/messaging/index.ts';
+import { enforce, tooManyRequests, type RateLimitStore } from '../../platform/rate-limit/index.ts';
+import { contacts, users } from '../../db/schema.ts';
+import type { CodePurpose, CodeStore } from './codes.ts';
+import { DOCUMENT_TYPES, PROFILE_FIELDS, PROFILE_RULES, REGISTRATION_RULES } from './fields.ts';
+import { LIMITS } from './limits.ts';
+import { normalizeEmail, normalizePhone, parseLoginId } from './login-id.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import type { SessionStore } from './sessions.ts';
+import { mail, text, type MailPurpose } from './texts.ts';
+
+/** Who asks, for messages, limits and links. */
+export type CallContext = { locale: LocaleCode; ip: string; userAgent?: string; origin: string };
+
+export type RegistrationOptions = {
+  authTypes: readonly string[];
+  termsRequired: boolean;
+  notifyDefault: boolean;
+};
+
+type UserRow = typeof users.$inferSelect;
+type ContactRow = typeof contacts.$inferSelect;
+
+export type ContactView = {
+  type: 'email' | 'phone';
+  contact: string;
+  is_confirmed: boolean;
+  is_subscribed: boolean;
+  is_login: boolean;
+  phone_country_code?: string | null;
+};
+
+export function createAccounts(deps: {
+  db: Db;
+  sessions: SessionStore;
+  codes: CodeStore;
+  limits: RateLimitStore;
+  messenger: Messenger;
+  /** Signs unsubscribe links. */
+  secret: string;
+}) {
+  const { db, sessions, codes, limits, messenger } = deps;
+
+  function invalid(fields: Record<string, string>): AppError {
+    return new AppError('InvalidParameterException', `Invalid parameter: ${Object.keys(fields).join(', ')}`, { fields });
+  }
+
+  function check(rules: Record<string, FieldRule>, values: Record<string, unknown>, locale: LocaleCode) {
+    const errors = validateForm(rules, values, { locale, phoneCheck: checkPhone });
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
+  async function findUser(userId: number): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw new AppError('AuthorizationException', 'Sign in required');
+    return row;
+  }
+
+  async function contactsOf(userId: number): Promise<ContactRow[]> {
+    return db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(contacts.id);
+  }
+
+  const loginContact = (rows: ContactRow[]) => rows.find((row) => row.isLogin) ?? rows[0];
+
+  const zero = (currency: string) => ({ amount: formatMinor(0n, isCurrency(currency) ? currency : DEFAULT_CURRENCY), currency });
+
+  async function userInfo(userId: number): Promise<UserInfo> {
+    const user = await findUser(userId);
+    const login = loginContact(await contactsOf(userId));
+    // Balances come from the ledger once money lands; until then every account holds nothing.
+    return {
+      uid: user.id,
+      reg_time: user.registeredAt.toISOString(),
+      login: login?.value ?? null,
+      fakename: user.fakename,
+      is_subscribed: user.isSubscribed,
+      balance_main: zero(user.currency),
+      balance_bonus: zero(user.currency),
+      balance_betting_bonus: zero(user.currency),
+      balance_fun: zero(user.currency),
+      is_on_verification: user.isOnVerification,
+      is_verified: user.isVerified,
+      is_kyc_block_enabled: user.isKycBlockEnabled,
+      is_registration_completed: user.isRegistrationCompleted,
+      country_code: user.countryCode,
+      locale: user.locale,
+      two_factor_auth: user.twoFactorEnabled,
+    };
+  }
+
+  function assertActive(user: UserRow, locale: LocaleCode) {
+    if (user.status === 'banned') throw new AppError('UserBannedException', text(locale, 'banned'));
+    if (user.status === 'deleted') throw new AppError('UserDeletedException', text(locale, 'deleted'));
+  }
+
+  // --- codes and messages ---------------------------------------------------------------------
+
+  const resendSeconds = (resendAt: Date) => Math.max(0, Math.ceil((resendAt.getTime() - Date.now()) / 1000));
+
+  /** Sends a code to a contact unless the previous one is within its resend time. */
+  async function sendCode(
+    user: UserRow,
+    purpose: CodePurpose & MailPurpose,
+    contact: Pick<ContactRow, 'type' | 'value'>,
+    context: CallContext,
+    options: { payload?: Record<string, unknown>; link?: (code: string) => string; quiet?: boolean } = {},
+  ): Promise<{ resendAt: Date; sent: boolean }> {
+    await enforce(limits, context.ip, LIMITS.codeSendsPerIp);
+    const result = await codes.issue(user.id, purpose, contact.value, options.payload);
+    if (!result.issued) {
+      if (options.quiet) return { resendAt: result.resendAt, sent: false };
+      throw tooManyRequests(resendSeconds(result.resendAt), text(context.locale, 'resendTime', { seconds: resendSeconds(result.resendAt) }));
+    }
+    await enforce(limits, String(user.id), LIMITS.codeSendsPerAccount);
+    const message = mail(context.locale, purpose, { code: result.code, link: options.link?.(result.code) });
+    const channel = contact.type === 'email' ? 'email' : 'sms';
+    await messenger.send({ channel, to: contact.value, ...message, code: result.code, locale: context.locale });
+    return { resendAt: result.resendAt, sent: true };
+  }
+
+  /** Checks a code; wrong, expired or spent codes fail naming the `code` field. */
+  async function useCode(user: UserRow, purpose: CodePurpose, target: string, code: unknown, context: CallContext) {
+    const value = typeof code === 'string' ? code.trim() : '';
+    if (!/^\d{6}$/.test(value)) throw invalid({ code: text(context.locale, 'codeDigits') });
+    await enforce(limits, context.ip, LIMITS.codeTriesPerIp);
+    const outcome = await codes.consume(user.id, purpose, target, value);
+    if (outcome.result === 'ok') return outcome.payload ?? {};
+    await enforce(limits, String(user.id), LIMITS.codeTriesPerAccount);
+    throw invalid({ code: text(context.locale, outcome.result === 'expired' ? 'codeExpired' : 'codeInvalid') });
+  }
+
+  // --- registration and sign-in ---------------------------------------------------------------
+
+  async function register(input: Record<string, unknown>, options: RegistrationOptions, context: CallContext) {
+    await enforce(limits, context.ip, LIMITS.registrationsPerIp);
+    const usePhone = !input.email && !!input.phone && options.authTypes.includes('phone');
+    const rules: Record<string, FieldRule> = {
+      password: REGISTRATION_RULES.password,
+      password_confirmation: REGISTRATION_RULES.password_confirmation,
+      fakename: REGISTRATION_RULES.fakename,
+      promo_code: REGISTRATION_RULES.promo_code,
+      ...(usePhone ? { phone: { ...REGISTRATION_RULES.phone, phoneCountry: String(input.phone_country_code ?? '') || undefined } } : { email: REGISTRATION_RULES.email }),
+      ...(options.termsRequired ? { terms: REGISTRATION_RULES.terms } : {}),
+    };
+    check(rules, input, context.locale);
+    const currency = typeof input.currency === 'string' && input.currency ? input.currency : DEFAULT_CURRENCY;
+    if (!isCurrency(currency)) throw invalid({ currency: text(context.locale, 'failedSave') });
+
+    const login = usePhone
+      ? { type: 'phone' as const, value: normalizePhone(String(input.phone), String(input.phone_country_code ?? '')) }
+      : { type: 'email' as const, value: normalizeEmail(String(input.email)) };
+    if (!login.value) throw invalid({ phone: text(context.locale, 'phoneTaken') });
+    const subscribed = input.is_subscribed === undefined ? options.notifyDefault : ['1', 'true', 'on', true, 1].includes(input.is_subscribed as never);
+    const passwordHash = await hashPassword(String(input.password));
+
+    const created = await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.type, login.type), eq(contacts.value, login.value!)));
+      if (taken) return null;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          passwordHash,
+          currency,
+          locale: context.locale,
+          fakename: typeof input.fakename === 'string' && input.fakename ? input.fakename : null,
+          isSubscribed: subscribed,
+          countryCode: usePhone ? String(input.phone_country_code ?? '').toUpperCase() || null : null,
+          signupChoices: {
+            promo_code: typeof input.promo_code === 'string' ? input.promo_code.slice(0, 64) : null,
+            character_id: typeof input.character_id === 'string' ? input.character_id.slice(0, 64) : null,
+            mark: input.mark === 'betting' ? 'betting' : 'casino',
+          },
+        })
+        .returning();
+      await tx.insert(contacts).values({
+        userId: user.id,
+        type: login.type,
+        value: login.value!,
+        phoneCountryCode: usePhone ? String(input.phone_country_code ?? '').toUpperCase() || null : null,
+        isLogin: true,
+        isSubscribed: subscribed,
+      });
+      const token = await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent });
+      return { user, token };
+    }).catch((error: unknown) => {
+      // Two registrations racing for one contact: the unique index decides, the loser is told.
+      if ((error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505') return null;
+      throw error;
+    });
+    if (!created) {
+      throw invalid(login.type === 'email' ? { email: text(context.locale, 'emailTaken') } : { phone: text(context.locale, 'phoneTaken') });
+    }
+    await sendCode(created.user, 'confirm_contact', login as { type: 'email' | 'phone'; value: string }, context, {
+      link: (code) => `${context.origin}${context.locale === 'fr' ? '/fr' : ''}/confirmation?contact=${encodeURIComponent(login.value!)}&code=${code}`,
+      quiet: true,
+    });
+    return { token: created.token, user: await userInfo(created.user.id) };
+  }
+
+  async function findByLogin(loginText: string) {
+    const login = parseLoginId(loginText);
+    if (!login) return null;
+    const [row] = await db
+      .select({ user: users, contact: contacts })
+      .from(contacts)
+      .innerJoin(users, eq(users.id, contacts.userId))
+      .where(and(eq(contacts.type, login.type), eq(contacts.value, login.value), eq(contacts.isLogin, true)));
+    return row ?? null;
+  }
+
+  async function login(input: { login: string; password: string; code?: string }, context: CallContext) {
+    const perIp = await limits.peek(context.ip, LIMITS.loginFailuresPerIp);
+    if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds);
+    const found = await findByLogin(input.login);
+    const accountKey = found ? String(found.user.id) : `unknown:${input.login.trim().toLowerCase()}`;
+    const perAccount = await limits.peek(accountKey, LIMITS.loginFailuresPerAccount);
+    if (!perAccount.allowed) throw tooManyRequests(perAccount.retryAfterSeconds);
+
+    const passwordOk = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+    if (!found || !passwordOk) {
+      await limits.hit(context.ip, LIMITS.loginFailuresPerIp);
+      await limits.hit(accountKey, LIMITS.loginFailuresPerAccount);
+      throw new AppError('AuthorizationException', text(context.locale, 'wrongCredentials'));
+    }
+    const { user, contact } = found;
+    assertActive(user, context.locale);
+
+    if (user.twoFactorEnabled) {
+      if (!input.code) {
+        const { resendAt } = await sendCode(user, 'login', contact, context, { quiet: true });
+        throw new AppError('AuthorizationException', text(context.locale, 'twoFactorRequired'), {
+          details: { two_factor: true, resend_time: resendSeconds(resendAt) },
+        });
+      }
+      await useCode(user, 'login', contact.value, input.code, context);
+    }
+    await limits.reset(accountKey, LIMITS.loginFailuresPerAccount);
+    const token = await sessions.create(db, user.id, { ip: context.ip, userAgent: context.userAgent });
+    return { token, user: await userInfo(user.id) };
+  }
+
+  // --- password restore -------------------------------------------------------------------------
+
+  /**
+   * Step one sends a code (and a link) to the contact; the answer is the same whether or not the
+   * login exists, so the form cannot be used to find out who plays here.
+   */
+  async function requestRestore(loginText: string, context: CallContext): Promise<{ resend_time: number }> {
+    await enforce(limits, context.ip, LIMITS.restoresPerIp);
+    if (!parseLoginId(loginText)) throw invalid({ login: text(context.locale, 'unknownLogin') });
+    const found = await findByLogin(loginText);
+    if (!found || found.user.status !== 'active') return { resend_time: 60 };
+    const prefix = context.locale === 'fr' ? '/fr' : '';
+    const { resendAt } = await sendCode(found.user, 'restore', found.contact, context, {
+      quiet: true,
+      link: (code) => `${context.origin}${prefix}/forms/sign_in?restore=1&login=${encodeURIComponent(found.contact.value)}&code=${code}`,
+    });
+    return { resend_time: resendSeconds(resendAt) };
+  }
+
+  async function completeRestore(input: Record<string, unknown>, context: CallContext): Promise<void> {
+    check({ password: REGISTRATION_RULES.password, password_confirmation: REGISTRATION_RULES.password_confirmation }, input, context.locale);
+    const found = await findByLogin(String(input.login ?? ''));
+    if (!found || found.user.status !== 'active') throw invalid({ code: text(context.locale, 'codeInvalid') });
+    await useCode(found.user, 'restore', found.contact.value, input.code, context);
+    const passwordHash = await hashPassword(String(input.password));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, found.user.id));
+      await sessions.revokeAll(tx, found.user.id);
+    });
+  }
+
+  // --- two-factor -----------------------------------------------------------------------------
+
+  async function changeTwoFactor(userId: number, enable: boolean, context: CallContext): Promise<{ resend_time: number }> {
+    const user = await findUser(userId);
+    if (user.twoFactorEnabled === enable) {
+      throw invalid({ enable: text(context.locale, enable ? 'alreadyEnabled' : 'alreadyDisabled') });
+    }
+    const contact = loginContact(await contactsOf(userId));
+    const { resendAt } = await sendCode(user, 'two_factor_change', contact, context, { payload: { enable } });
+    return { resend_time: resendSeconds(resendAt) };
+  }
+
+  async function confirmTwoFactor(userId: number, code: unknown, context: CallContext): Promise<void> {
+    const user = await findUser(userId);
+    const contact = loginContact(await contactsOf(userId));
+    const payload = await useCode(user, 'two_factor_change', contact.value, code, context);
+    await db.update(users).set({ twoFactorEnabled: payload.enable === true }).where(eq(users.id, userId));
+  }
+
+  // --- profile ------------------------------------------------------------------------------
+
+  async function profileInfo(userId: number, fields: readonly string[]) {
+    const user = await findUser(userId);
+    const profile = user.profile as Record<string, unknown>;
+    const result: Record<string, unknown> = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[field] ?? (field === 'sex' ? 0 : null)]));
+    result.country_code = user.countryCode;
+    result.document_number_readonly = profile.document_type === 'cpf' && !!profile.document_number;
+    if (fields.includes('contacts')) result.contacts = (await contactsOf(userId)).map(contactView);
+    if (fields.includes('document')) result.document = { type: profile.document_type ?? null, number: profile.document_number ?? null };
+    return result;
+  }
+
+  async function saveProfile(userId: number, input: Record<string, unknown>, context: CallContext): Promise<void> {
+    const user = await findUser(userId);
+    const current = user.profile as Record<string, unknown>;
+    const adultBefore = new Date();
+    adultBefore.setFullYear(adultBefore.getFullYear() - 18);
+    const rules: Record<string, FieldRule> = { ...PROFILE_RULES, birth_date: { ...PROFILE_RULES.birth_date, max: adultBefore } };
+    const present = Object.fromEntries(Object.entries(rules).filter(([name]) => name in input));
+    check(present, input, context.locale);
+    if ('document_type' in input && input.document_type && !(DOCUMENT_TYPES as readonly string[]).includes(String(input.document_type))) {
+      throw invalid({ document_type: text(context.locale, 'failedSave') });
+    }
+    // A CPF number, once given, is read only (spec 1 section 3).
+    const cpfLocked = current.document_type === 'cpf' && !!current.document_number;
+    if (cpfLocked && 'document_number' in input && input.document_number !== current.document_number) {
+      throw invalid({ document_number: text(context.locale, 'readOnly') });
+    }
+    const next = { ...current };
+    for (const field of PROFILE_FIELDS) {
+      if (!(field in input)) continue;
+      const value = input[field];
+      next[field] = field === 'sex' ? Number(value) || 0 : typeof value === 'string' ? value.trim() || null : null;
+    }
+    const countryCode = typeof input.country_code === 'string' && /^[A-Za-z]{2}$/.test(input.country_code) ? input.country_code.toUpperCase() : user.countryCode;
+    await db.update(users).set({ profile: next, countryCode }).where(eq(users.id, userId));
+  }
+
+  function personalDataFields() {
+    return PROFILE_FIELDS.map((name) => ({
+      name,
+      type: PROFILE_RULES[name].type,
+      required: false,
+      ...(name === 'document_type' ? { options: [...DOCUMENT_TYPES] } : {}),
+      ...(name === 'sex' ? { options: [1, 2] } : {}),
+    }));
+  }
+
+  // --- contacts -----------------------------------------------------------------------------
+
+  function contactView(row: ContactRow): ContactView {
+    return {
+      type: row.type,
+      contact: row.value,
+      is_confirmed: row.isConfirmed,
+      is_subscribed: row.isSubscribed,
+      is_login: row.isLogin,
+      ...(row.type === 'phone' ? { phone_country_code: row.phoneCountryCode } : {}),
+    };
+  }
+
+  /** The contact an input names, in normalised form: an e-mail, or a phone (with its country). */
+  function readContact(contact: unknown, phoneCountry: unknown, locale: LocaleCode) {
+    const value = typeof contact === 'string' ? contact.trim() : '';
+    if (value.includes('@')) {
+      check({ contact: { type: 'email' } }, { contact: value }, locale);
+      return { type: 'email' as const, value: normalizeEmail(value), country: null };
+    }
+    const country = typeof phoneCountry === 'string' && phoneCountry ? phoneCountry.toUpperCase() : undefined;
+    check({ contact: { type: 'phone', phoneCountry: country } }, { contact: value }, locale);
+    const phone = normalizePhone(value, country);
+    if (!phone) throw invalid({ contact: text(locale, 'failedAddContact') });
+    return { type: 'phone' as const, value: phone, country: country ?? null };
+  }
+
+  async function ownContact(userId: number, contact: unknown, locale: LocaleCode, phoneCountry?: unknown) {
+    const wanted = readContact(contact, phoneCountry, locale);
+    const row = (await contactsOf(userId)).find((item) => item.type === wanted.type && item.value === wanted.value);
+    if (!row) throw invalid({ contact: text(locale, 'contactNotFound') });
+    return row;
+  }
+
+  async function addContact(userId: number, contact: unknown, phoneCountry: unknown, context: CallContext): Promise<void> {
+    const user = await findUser(userId);
+    const wanted = readContact(contact, phoneCountry, context.locale);
+    const inserted = await db
+      .insert(contacts)
+      .values({ userId, type: wanted.type, value: wanted.value, phoneCountryCode: wanted.country })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) throw invalid({ contact: text(context.locale, 'contactTaken') });
+    await sendCode(user, 'confirm_contact', inserted[0], context, { quiet: true, link: confirmLink(inserted[0].value, context) });
+  }
+
+  const confirmLink = (value: string, context: CallContext) => (code: string) =>
+    `${context.origin}${context.locale === 'fr' ? '/fr' : ''}/confirmation?contact=${encodeURIComponent(value)}&code=${code}`;
+
+  async function sendConfirmation(userId: number, contact: unknown, context: CallContext): Promise<{ resend_time: number }> {
+    const user = await findUser(userId);
+    const row = await ownContact(userId, contact, context.locale);
+    if (row.isConfirmed) throw invalid({ contact: text(context.locale, 'alreadyConfirmed') });
+    const { resendAt } = await sendCode(user, 'confirm_contact', row, context, { link: confirmLink(row.value, context) });
+    return { resend_time: resendSeconds(resendAt) };
+  }
+
+  async function confirmContact(userId: number, contact: unknown, code: unknown, context: CallContext): Promise<void> {
+    const user = await findUser(userId);
+    const row = await ownContact(userId, contact, context.locale);
+    if (row.isConfirmed) return;
+    await useCode(user, 'confirm_contact', row.value, code, context);
+    await db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.id, row.id));
+  }
+
+  async function changeSubscription(userId: number, contact: unknown, subscribed: boolean, locale: LocaleCode): Promise<void> {
+    const row = await ownContact(userId, contact, locale);
+    await db.transaction(async (tx) => {
+      await tx.update(contacts).set({ isSubscribed: subscribed }).where(eq(contacts.id, row.id));
+      await syncSubscribed(tx as unknown as Db, userId);
+    });
+  }
+
+  /** The account counts as subscribed while any of its contacts is. */
+  async function syncSubscribed(tx: Db, userId: number) {
+    await tx
+      .update(users)
+      .set({ isSubscribed: sql`exists (select 1 from ${contacts} where ${contacts.userId} = ${userId} and ${contacts.isSubscribed})` })
+      .where(eq(users.id, userId));
+  }
+
+  // --- settings -----------------------------------------------------------------------------
+
+  async function changeFakename(userId: number, fakename: unknown, locale: LocaleCode): Promise<void> {
+    check({ fakename: { type: 'fakename', max: 32 } }, { fakename }, locale);
+    await db.update(users).set({ fakename: String(fakename).trim() }).where(eq(users.id, userId));
+  }
+
+  async function changePassword(
+    userId: number,
+    input: Record<string, unknown>,
+    context: CallContext,
+  ): Promise<{ token: string }> {
+    check(
+      {
+        old_password: { type: 'text', max: 128 },
+        password: REGISTRATION_RULES.password,
+        password_confirmation: REGISTRATION_RULES.password_confirmation,
+      },
+      input,
+      context.locale,
+    );
+    await enforce(limits, String(userId), LIMITS.passwordChecksPerAccount);
+    const user = await findUser(userId);
+    if (!(await verifyPassword(user.passwordHash, String(input.old_password)))) {
+      throw invalid({ old_password: text(context.locale, 'wrongPassword') });
+    }
+    const passwordHash = await hashPassword(String(input.password));
+    return db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
+      // Every session ends, this one too; the caller gets a fresh token for itself.
+      await sessions.revokeAll(tx, userId);
+      return { token: await sessions.create(tx, userId, { ip: context.ip, userAgent: context.userAgent }) };
+    });
+  }
+
+  /**
+   * The account currency, while it can still change. `canChange` is asked of the money module
+   * (no deposit yet) once it exists.
+   */
+  async function setCurrency(userId: number, currency: unknown, locale: LocaleCode, canChange: () => Promise<boolean>): Promise<void> {
+    if (!isCurrency(currency)) throw invalid({ currency: text(locale, 'failedSave') });
+    if (!(await canChange())) throw invalid({ currency: text(locale, 'currencyLocked') });
+    await db.update(users).set({ currency: currency as CurrencyCode }).where(eq(users.id, userId));
+  }
+
+  // --- unsubscribe links ----------------------------------------------------------------------
+
+  /** A link token naming one contact, signed so nobody can unsubscribe someone else. */
+  function unsubscribeToken(contactId: number): string {
+    return `${contactId}.${hmacSha256(deps.secret, `unsubscribe:${contactId}`).slice(0, 32)}`;
+  }
+
+  async function unsubscribe(token: unknown, locale: LocaleCode): Promise<void> {
+    const match = typeof token === 'string' ? /^(\d{1,10})\.([0-9a-f]{32})$/.exec(token) : null;
+    if (!match || !safeEqual(unsubscribeToken(Number(match[1])), token as string)) {
+      throw invalid({ token: text(locale, 'badUnsubscribeLink') });
+    }
+    const [row] = await db.update(contacts).set({ isSubscribed: false }).where(eq(contacts.id, Number(match[1]))).returning();
+    if (!row) throw invalid({ token: text(locale, 'badUnsubscribeLink') });
+    await syncSubscribed(db, row.userId);
+  }
+
+  // --- operators --------------------------------------------------------------------------------
+
+  async function setStatus(loginText: string, status: 'active' | 'banned' | 'deleted'): Promise<number> {
+    const found = await findByLogin(loginText);
+    if (!found) throw new Error(`No account signs in with ${loginText}`);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ status }).where(eq(users.id, found.user.id));
+      if (status !== 'active') await sessions.revokeAll(tx, found.user.id);
+    });
+    return found.user.id;
+  }
+
+  async function setFlags(loginText: string, flags: Partial<Pick<UserRow, 'isKycBlockEnabled' | 'isVerified'>>): Promise<number> {
+    const found = await findByLogin(loginText);
+    if (!found) throw new Error(`No account signs in with ${loginText}`);
+    await db.update(users).set(flags).where(eq(users.id, found.user.id));
+    return found.user.id;
+  }
+
+  return {
+    userInfo,
+    register,
+    login,
+    requestRestore,
+    completeRestore,
+    changeTwoFactor,
+    confirmTwoFactor,
+    profileInfo,
+    saveProfile,
+    personalDataFields,
+    contactsOf: async (userId: number) => (await contactsOf(userId)).map(contactView),
+    addContact,
+    sendConfirmation,
+    confirmContact,
+    changeSubscription,
+    changeFakename,
+    changePassword,
+    setCurrency,
+    unsubscribeToken,
+    unsubscribe,
+    setStatus,
+    setFlags,
+    currencies: () => Object.keys(CURRENCIES),
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

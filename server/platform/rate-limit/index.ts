@@ -1,0 +1,106 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { rateLimitCounters } from '../../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Fixed-window counters for abuse limits (failed logins, code sends, registrations ...). Stored
+ * in the database by default so every process shares them; in Redis when REDIS_URL is set.
+ */
+export type Limit = { name: string; max: number; windowSeconds: number };
+export type HitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+export interface RateLimitStore {
+  /** Counts one event for `key` in the current window and answers whether it is within `max`. */
+  hit(key: string, limit: Limit, now?: Date): Promise<HitResult>;
+  /** The count so far in the current window, without counting. */
+  peek(key: string, limit: Limit, now?: Date): Promise<HitResult>;
+  /** Forgets a key (e.g. failed logins after a successful one). */
+  reset(key: string, limit: Limit, now?: Date): Promise<void>;
+}
+
+const windowStart = (limit: Limit, now: Date) => {
+  const size = limit.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / size) * size);
+};
+const retryAfter = (limit: Limit, now: Date) =>
+  Math.max(1, Math.ceil((windowStart(limit, now).getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000));
+
+export function createDbRateLimitStore(db: Db): RateLimitStore {
+  let lastSweep = 0;
+  async function sweep(now: Date) {
+    // Old windows are useless: clear them now and then, not on every hit.
+    if (now.getTime() - lastSweep < 60_000) return;
+    lastSweep = now.getTime();
+    await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now));
+  }
+  return {
+    async hit(key, limit, now = new Date()) {
+      const start = windowStart(limit, now);
+      const fullKey = `${limit.name}:${key}`;
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ key: fullKey, windowStart: start, count: 1, expiresAt: new Date(start.getTime() + limit.windowSeconds * 1000) })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+          set: { count: sql`${rateLimitCounters.count} + 1` },
+        })
+        .returning({ count: rateLimitCounters.count });
+      await sweep(now);
+      return { allowed: row.count <= limit.max, count: row.count, retryAfterSeconds: retryAfter(limit, now) };
+    },
+    async peek(key, limit, now = new Date()) {
+      const [row] = await db
+        .select({ count: rateLimitCounters.count })
+        .from(rateLimitCounters)
+        .where(and(eq(rateLimitCounters.key, `${limit.name}:${key}`), eq(rateLimitCounters.windowStart, windowStart(limit, now))));
+      const count = row?.count ?? 0;
+      return { allowed: count < limit.max, count, retryAfterSeconds: retryAfter(limit, now) };
+    },
+    async reset(key, limit, now = new Date()) {
+      await db
+        .delete(rateLimitCounters)
+        .where(and(eq(rateLimitCounters.key, `${limit.name}:${key}`), eq(rateLimitCounters.windowStart, windowStart(limit, now))));
+    },
+  };
+}
+
+/** Minimal Redis client surface we need (ioredis satisfies it). */
+export type RedisLike = {
+  incr(key: string): Promise<number>;
+  expire(key: string, seconds: number): Promise<number>;
+  get(key: string): Promise<string | null>;
+  del(key: string): Promise<number>;
+};
+
+export function createRedisRateLimitStore(redis: RedisLike): RateLimitStore {
+  const redisKey = (key: string, limit: Limit, now: Date) => `rl:${limit.name}:${key}:${windowStart(limit, now).getTime()}`;
+  return {
+    async hit(key, limit, now = new Date()) {
+      const name = redisKey(key, limit, now);
+      const count = await redis.incr(name);
+      if (count === 1) await redis.expire(name, limit.windowSeconds + 1);
+      return { allowed: count <= limit.max, count, retryAfterSeconds: retryAfter(limit, now) };
+    },
+    async peek(key, limit, now = new Date()) {
+      const count = Number((await redis.get(redisKey(key, limit, now))) ?? 0);
+      return { allowed: count < limit.max, count, retryAfterSeconds: retryAfter(limit, now) };
+    },
+    async reset(key, limit, now = new Date()) {
+      await redis.del(redisKey(key, limit, now));
+    },
+  };
+}
+
+export function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts, try again later'): AppError {
+  return new AppError('TooManyRequestsException', message, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    details: { retry_after: retryAfterSeconds },
+  });
+}
+
+/** Counts an event and throws TooManyRequestsException when it is over the limit. */
+export async function enforce(store: RateLimitStore, key: string, limit: Limit): Promise<void> {
+  const result = await store.hit(key, limit);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+}
