@@ -8,6 +8,10 @@
  *   site:get [setting]                   show operator settings
  *   site-config:export <locale>          print a locale's site configuration document
  *   site-config:import <locale> <file>   replace it from a JSON file (validated)
+ *   user:ban <login>                     block an account (its sessions end; its calls answer UserBannedException)
+ *   user:unban <login>                   unblock it
+ *   user:delete <login>                  mark it deleted (UserDeletedException)
+ *   user:kyc-block <login> on|off        require identity verification before withdrawals
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
@@ -15,6 +19,8 @@ import { parseEnv } from '../server/platform/env.ts';
 import { openDatabase } from '../server/platform/db/database.ts';
 import { createSiteSettings, settingSchemas, type SettingKey } from '../server/modules/site-settings/index.ts';
 import { createSiteConfigService } from '../server/modules/site-config/index.ts';
+import { createLogger } from '../server/platform/logger.ts';
+import { createServices } from '../server/services.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = parseEnv();
@@ -66,6 +72,25 @@ try {
       if (!isLocale(locale) || !file) fail('usage: site-config:import en|fr <file.json>');
       await configs.put(locale, JSON.parse(readFileSync(file, 'utf8')));
       console.log(`site configuration for ${locale} replaced`);
+      break;
+    }
+    case 'user:ban':
+    case 'user:unban':
+    case 'user:delete': {
+      if (!args[0]) fail(`usage: ${command} <login>`);
+      const status = command === 'user:ban' ? 'banned' : command === 'user:delete' ? 'deleted' : 'active';
+      const services = await createServices({ database, env, logger: createLogger('warn') });
+      const uid = await services.accounts.setStatus(args[0], status);
+      await services.close();
+      console.log(`account ${uid} (${args[0]}) is now ${status}`);
+      break;
+    }
+    case 'user:kyc-block': {
+      if (!args[0] || (args[1] !== 'on' && args[1] !== 'off')) fail('usage: user:kyc-block <login> on|off');
+      const services = await createServices({ database, env, logger: createLogger('warn') });
+      const uid = await services.accounts.setFlags(args[0], { isKycBlockEnabled: args[1] === 'on' });
+      await services.close();
+      console.log(`account ${uid}: KYC block ${args[1]}`);
       break;
     }
     default:

@@ -19,9 +19,11 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   dataDir = mkdtempSync(join(tmpdir(), 'croupier-maint-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const ops = spawnSync('npx', ['node', 'scripts/ops.ts', 'site:maintenance', 'on'], { env, encoding: 'utf8' });
+  // process.execPath is the runner's own Node 24: spawning it directly (not through npx) means
+  // the process we signal at the end is the server itself.
+  const ops = spawnSync(process.execPath, ['scripts/ops.ts', 'site:maintenance', 'on'], { env, encoding: 'utf8' });
   expect(ops.status, ops.stderr).toBe(0);
-  server = spawn('npx', ['node', 'server/main.ts'], { env: { ...env, NODE_ENV: 'production', PORT: String(port) }, stdio: 'ignore' });
+  server = spawn(process.execPath, ['server/main.ts'], { env: { ...env, NODE_ENV: 'production', PORT: String(port) }, stdio: 'ignore' });
   for (let attempt = 0; attempt < 120; attempt++) {
     const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
     if (ok) return;

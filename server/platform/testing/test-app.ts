@@ -37,7 +37,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
       body,
       headers: options.headers,
     });
-    const json = (await response.json()) as { data?: unknown; error?: { type: string; message: string; fields?: Record<string, string> } };
+    const json = (await response.json()) as {
+      data?: unknown;
+      error?: { type: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
+    };
     return { status: response.status, json, headers: response.headers };
   }
 
