@@ -12,6 +12,7 @@
  *   user:unban <login>                   unblock it
  *   user:delete <login>                  mark it deleted (UserDeletedException)
  *   user:kyc-block <login> on|off        require identity verification before withdrawals
+ *   ledger:verify                        recompute every balance from the postings; prove they sum to zero
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
@@ -91,6 +92,14 @@ try {
       const uid = await services.accounts.setFlags(args[0], { isKycBlockEnabled: args[1] === 'on' });
       await services.close();
       console.log(`account ${uid}: KYC block ${args[1]}`);
+      break;
+    }
+    case 'ledger:verify': {
+      const { createLedger } = await import('../server/modules/ledger/index.ts');
+      const report = await createLedger(database.db).verify();
+      console.log(`${report.accounts} accounts, ${report.transactions} transactions, ${report.postings} postings`);
+      if (report.problems.length) fail(`ledger does NOT hold:\n${report.problems.join('\n')}`);
+      console.log('ledger holds: every balance equals its postings, every transaction and the whole ledger sum to zero');
       break;
     }
     default:

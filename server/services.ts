@@ -9,6 +9,7 @@ import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { createContentService } from './modules/content/index.ts';
 import { createAccounts, createCodeStore, createSessionStore } from './modules/accounts/index.ts';
+import { createLedger } from './modules/ledger/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -58,6 +59,7 @@ export async function createServices(deps: {
     limits,
     sessions,
     accounts: createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret }),
+    ledger: createLedger(db),
     close: () => closeRedis(),
   };
 }

@@ -3,7 +3,7 @@
  * migrations in server/db/migrations are generated from this file (npm run db:generate).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // --- site-config: one configuration document per locale (spec 2, section 3) ---
 export const siteConfigs = pgTable('site_configs', {
@@ -162,4 +162,64 @@ export const rateLimitCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+// --- ledger: double-entry money. Accounts, transactions (written once) and their postings ---
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** `player` accounts belong to a user; `house` accounts to the operator. */
+    ownerType: text('owner_type', { enum: ['player', 'house'] }).notNull(),
+    /** The user id for a player account, the house account's name otherwise. */
+    ownerId: text('owner_id').notNull(),
+    currency: text('currency').notNull(),
+    /** main, bonus, betting_bonus, fun, withdrawal_hold for players; payment_clearing, game_house ... for the house. */
+    kind: text('kind').notNull(),
+    /**
+     * Running balance in minor units, kept for player accounts only (they are checked against it
+     * under a row lock). House accounts keep none, so they are never a hot row: their balance is
+     * the sum of their postings.
+     */
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    tracksBalance: boolean('tracks_balance').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_owner_unique').on(table.ownerType, table.ownerId, table.currency, table.kind),
+    check('ledger_accounts_player_never_negative', sql`${table.ownerType} <> 'player' or ${table.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: serial('id').primaryKey(),
+    /** One key, one movement: a repeat with the same content answers the first result. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of what the movement is (postings, kind): the same key with other content is refused. */
+    contentHash: text('content_hash').notNull(),
+    kind: text('kind').notNull(),
+    /** Free context: payment id, game round, operator ... never money. */
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('ledger_transactions_idempotency_unique').on(table.idempotencyKey)],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed minor units: positive credits the account, negative debits it. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+  },
+  (table) => [index('ledger_postings_account_idx').on(table.accountId), index('ledger_postings_transaction_idx').on(table.transactionId)],
 );

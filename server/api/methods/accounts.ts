@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { UserInfo } from '../../../contract/api.ts';
+import { formatMinor, type CurrencyCode } from '../../../contract/money.ts';
 import type { ApiContext } from '../types.ts';
 import { defineMethod } from '../types.ts';
 import { guestUserInfo } from './general.ts';
@@ -62,7 +64,7 @@ export const register = defineMethod({
       callContext(context),
     );
     startSession(context, result.token);
-    return result.user;
+    return accountInfo(context, result.user.uid);
   },
 });
 
@@ -75,7 +77,7 @@ export const login = defineMethod({
   handler: async (input, context) => {
     const result = await context.services.accounts.login(input, callContext(context));
     startSession(context, result.token);
-    return result.user;
+    return accountInfo(context, result.user.uid);
   },
 });
 
@@ -92,6 +94,21 @@ export const logout = defineMethod({
   },
 });
 
+/** The account info with its balances from the ledger, in the account currency. */
+export async function accountInfo(context: ApiContext, uid: number): Promise<UserInfo> {
+  const info = await context.services.accounts.userInfo(uid);
+  const currency = info.balance_main.currency as CurrencyCode;
+  const balances = await context.services.ledger.balances(uid, currency);
+  const amount = (minor: bigint) => ({ amount: formatMinor(minor, currency), currency });
+  return {
+    ...info,
+    balance_main: amount(balances.main),
+    balance_bonus: amount(balances.bonus),
+    balance_betting_bonus: amount(balances.betting_bonus),
+    balance_fun: amount(balances.fun),
+  };
+}
+
 export const getInfo = defineMethod({
   name: 'getInfo',
   verb: 'GET',
@@ -99,7 +116,7 @@ export const getInfo = defineMethod({
   summary: 'The account info of spec 1 section 3; uid 0 and zero balances for a guest.',
   input: z.object({}).strip(),
   handler: (_input, context) =>
-    context.viewer.userId === null ? guestUserInfo(context) : context.services.accounts.userInfo(context.viewer.userId),
+    context.viewer.userId === null ? guestUserInfo(context) : accountInfo(context, context.viewer.userId),
 });
 
 export const getBalance = defineMethod({
@@ -109,7 +126,7 @@ export const getBalance = defineMethod({
   summary: 'The four balances of the signed-in player (main, bonus, betting bonus, fun).',
   input: z.object({}).strip(),
   handler: async (_input, context) => {
-    const info = await context.services.accounts.userInfo(userId(context));
+    const info = await accountInfo(context, userId(context));
     return {
       balance_main: info.balance_main,
       balance_bonus: info.balance_bonus,

@@ -135,8 +135,9 @@ export const setCurrency = defineMethod({
   summary: 'Sets the account currency, allowed before the first deposit only. Answers 1.',
   input: z.object({ currency: z.string().max(8) }),
   handler: async (input, context) => {
-    // No money module yet: no account has deposited, so the currency can always change.
-    await context.services.accounts.setCurrency(requireUserId(context), input.currency, context.locale, async () => true);
+    // The currency is fixed once money has moved on the account (spec: before the first deposit only).
+    const uid = requireUserId(context);
+    await context.services.accounts.setCurrency(uid, input.currency, context.locale, async () => !(await context.services.ledger.hasMovements(uid)));
     return 1;
   },
 });

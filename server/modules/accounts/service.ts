@@ -10,6 +10,7 @@ import { hmacSha256, safeEqual } from '../../platform/crypto.ts';
 import type { Messenger } from '../../platform/messaging/index.ts';
 import { enforce, tooManyRequests, type RateLimitStore } from '../../platform/rate-limit/index.ts';
 import { contacts, users } from '../../db/schema.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
 import type { CodePurpose, CodeStore } from './codes.ts';
 import { DOCUMENT_TYPES, PROFILE_FIELDS, PROFILE_RULES, REGISTRATION_RULES } from './fields.ts';
 import { LIMITS } from './limits.ts';
@@ -76,7 +77,7 @@ export function createAccounts(deps: {
   async function userInfo(userId: number): Promise<UserInfo> {
     const user = await findUser(userId);
     const login = loginContact(await contactsOf(userId));
-    // Balances come from the ledger once money lands; until then every account holds nothing.
+    // Balances are zero here; the API fills them from the ledger (server/api/methods/accounts.ts).
     return {
       uid: user.id,
       reg_time: user.registeredAt.toISOString(),
@@ -193,7 +194,7 @@ export function createAccounts(deps: {
       return { user, token };
     }).catch((error: unknown) => {
       // Two registrations racing for one contact: the unique index decides, the loser is told.
-      if ((error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505') return null;
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) return null;
       throw error;
     });
     if (!created) {

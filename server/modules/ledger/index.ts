@@ -1,0 +1,221 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { CURRENCIES, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { CHECK_VIOLATION, pgErrorCode } from '../../platform/db/errors.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema.ts';
+
+/**
+ * The money ledger: double entry, written once. Every movement is a transaction whose postings
+ * sum to zero per currency (checked here and again by the database at commit), carries an
+ * idempotency key (unique in the database), and never changes afterwards; a correction is a new
+ * transaction. Amounts are bigint minor units.
+ *
+ * Player accounts keep a running balance that the database refuses to take below zero, updated
+ * under their row lock in account-id order (no deadlocks). House accounts keep none: the house is
+ * the other side of every player's movement, and a shared running balance would make every
+ * deposit in the casino wait on one row.
+ */
+export const PLAYER_KINDS = ['main', 'bonus', 'betting_bonus', 'fun', 'withdrawal_hold'] as const;
+export const HOUSE_ACCOUNTS = ['payment_clearing', 'payout_clearing', 'game_house', 'bonus_funding', 'fun_issuer', 'jackpot_pool', 'corrections'] as const;
+export type PlayerKind = (typeof PLAYER_KINDS)[number];
+export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
+
+export type AccountRef = { player: number; kind: PlayerKind } | { house: HouseAccount };
+export type Leg = { account: AccountRef; amount: bigint };
+
+export type TransferInput = {
+  /** Unique per movement; a repeat with the same content answers the first result. */
+  key: string;
+  kind: string;
+  currency: CurrencyCode;
+  legs: Leg[];
+  metadata?: Record<string, unknown>;
+  /** The error to throw when a player account would go below zero. */
+  insufficientFunds?: () => AppError;
+};
+
+export type TransferResult = {
+  transactionId: number;
+  /** True when the key was already used with the same content: nothing moved this time. */
+  replayed: boolean;
+};
+
+export type Balances = Record<Exclude<PlayerKind, 'withdrawal_hold'>, bigint> & { withdrawal_hold: bigint };
+
+const refKey = (ref: AccountRef) => ('player' in ref ? `player:${ref.player}:${ref.kind}` : `house:${ref.house}`);
+
+export class IdempotencyConflictError extends AppError {
+  constructor(key: string) {
+    super('InvalidRequestException', `Idempotency key ${key} was already used for a different movement`, { status: 409 });
+  }
+}
+
+export function createLedger(db: Db) {
+  /** Ids of the accounts, created on first use (concurrent creators agree through the unique index). */
+  async function accountIds(tx: Db | Tx, currency: CurrencyCode, refs: AccountRef[]): Promise<Map<string, number>> {
+    const rows = refs.map((ref) =>
+      'player' in ref
+        ? { ownerType: 'player' as const, ownerId: String(ref.player), currency, kind: ref.kind, tracksBalance: true }
+        : { ownerType: 'house' as const, ownerId: ref.house, currency, kind: ref.house, tracksBalance: false },
+    );
+    await tx.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+    const found = await tx
+      .select({ id: ledgerAccounts.id, ownerType: ledgerAccounts.ownerType, ownerId: ledgerAccounts.ownerId, kind: ledgerAccounts.kind })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.currency, currency),
+          sql`(${ledgerAccounts.ownerType}, ${ledgerAccounts.ownerId}, ${ledgerAccounts.kind}) in (${sql.join(
+            rows.map((row) => sql`(${row.ownerType}, ${row.ownerId}, ${row.kind})`),
+            sql`, `,
+          )})`,
+        ),
+      );
+    return new Map(found.map((row) => [row.ownerType === 'player' ? `player:${row.ownerId}:${row.kind}` : `house:${row.ownerId}`, row.id]));
+  }
+
+  function validate(input: TransferInput) {
+    if (!input.key || input.key.length > 200) throw new AppError('InvalidRequestException', 'A movement needs an idempotency key');
+    if (!isCurrency(input.currency)) throw new AppError('InvalidParameterException', `Unknown currency ${input.currency}`, { fields: { currency: 'Unknown currency' } });
+    if (input.legs.length < 2) throw new Error('A transaction needs at least two postings');
+    let sum = 0n;
+    for (const leg of input.legs) {
+      if (leg.amount === 0n) throw new Error('A posting of zero moves nothing');
+      sum += leg.amount;
+    }
+    if (sum !== 0n) throw new Error(`Postings of ${input.kind} sum to ${sum}, not zero`);
+  }
+
+  const contentHash = (input: TransferInput) =>
+    sha256(
+      JSON.stringify({
+        kind: input.kind,
+        currency: input.currency,
+        legs: input.legs.map((leg) => [refKey(leg.account), leg.amount.toString()]).sort(),
+      }),
+    );
+
+  /**
+   * Records one movement. Inside `tx` when given (so a caller's own rows commit with it), in a
+   * transaction of its own otherwise.
+   */
+  async function transfer(input: TransferInput, tx?: Tx): Promise<TransferResult> {
+    validate(input);
+    const run = async (t: Db | Tx): Promise<TransferResult> => {
+      const hash = contentHash(input);
+      const [created] = await t
+        .insert(ledgerTransactions)
+        .values({ idempotencyKey: input.key, contentHash: hash, kind: input.kind, metadata: input.metadata ?? {} })
+        .onConflictDoNothing()
+        .returning({ id: ledgerTransactions.id });
+      if (!created) {
+        const [existing] = await t
+          .select({ id: ledgerTransactions.id, contentHash: ledgerTransactions.contentHash })
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.idempotencyKey, input.key));
+        if (!existing || existing.contentHash !== hash) throw new IdempotencyConflictError(input.key);
+        return { transactionId: existing.id, replayed: true };
+      }
+      const ids = await accountIds(t, input.currency, input.legs.map((leg) => leg.account));
+      const postings = input.legs.map((leg) => ({ accountId: ids.get(refKey(leg.account))!, amount: leg.amount, tracks: 'player' in leg.account }));
+      // Player balances move under their row locks, always in account-id order.
+      const deltas = new Map<number, bigint>();
+      for (const posting of postings) if (posting.tracks) deltas.set(posting.accountId, (deltas.get(posting.accountId) ?? 0n) + posting.amount);
+      for (const [accountId, delta] of [...deltas].sort(([a], [b]) => a - b)) {
+        if (delta === 0n) continue;
+        await t.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + ${delta}` }).where(eq(ledgerAccounts.id, accountId));
+      }
+      await t.insert(ledgerPostings).values(
+        postings.map((posting) => ({ transactionId: created.id, accountId: posting.accountId, amount: posting.amount, currency: input.currency })),
+      );
+      return { transactionId: created.id, replayed: false };
+    };
+    try {
+      return tx ? await run(tx) : await db.transaction((t) => run(t));
+    } catch (error) {
+      if (pgErrorCode(error) === CHECK_VIOLATION) {
+        throw input.insufficientFunds?.() ?? new AppError('InvalidParameterException', 'Insufficient funds', { fields: { amount: 'Insufficient funds' } });
+      }
+      throw error;
+    }
+  }
+
+  /** A player's balances in one currency (zero where no account exists yet). */
+  async function balances(userId: number, currency: string, tx: Db | Tx = db): Promise<Balances> {
+    const rows = await tx
+      .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerType, 'player'), eq(ledgerAccounts.ownerId, String(userId)), eq(ledgerAccounts.currency, currency)));
+    const result = Object.fromEntries(PLAYER_KINDS.map((kind) => [kind, 0n])) as Balances;
+    for (const row of rows) if ((PLAYER_KINDS as readonly string[]).includes(row.kind)) result[row.kind as PlayerKind] = row.balance;
+    return result;
+  }
+
+  /** Whether a player has ever had money in any currency (e.g. the currency can no longer change). */
+  async function hasMovements(userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: ledgerPostings.id })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(and(eq(ledgerAccounts.ownerType, 'player'), eq(ledgerAccounts.ownerId, String(userId)), inArray(ledgerAccounts.kind, ['main', 'withdrawal_hold'])))
+      .limit(1);
+    return !!row;
+  }
+
+  /** The balance of a house account: the sum of its postings. */
+  async function houseBalance(name: HouseAccount, currency: CurrencyCode): Promise<bigint> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(and(eq(ledgerAccounts.ownerType, 'house'), eq(ledgerAccounts.ownerId, name), eq(ledgerAccounts.currency, currency)));
+    return BigInt(row?.total ?? '0');
+  }
+
+  /**
+   * Recomputes every running balance from the postings and checks that every transaction, and
+   * so the whole ledger, sums to zero per currency. An empty `problems` list means the books hold.
+   */
+  async function verify(): Promise<{ accounts: number; transactions: number; postings: number; problems: string[] }> {
+    const problems: string[] = [];
+    const mismatched = await queryRows<{ id: number; balance: string; computed: string }>(db, sql`
+      select a.id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as computed
+      from ${ledgerAccounts} a left join ${ledgerPostings} p on p.account_id = a.id
+      where a.tracks_balance
+      group by a.id, a.balance
+      having a.balance <> coalesce(sum(p.amount), 0)`);
+    for (const row of mismatched) problems.push(`account ${row.id}: balance ${row.balance} but postings sum to ${row.computed}`);
+    const negative = await queryRows<{ id: number; balance: string }>(db, sql`
+      select id, balance::text as balance from ${ledgerAccounts} where owner_type = 'player' and balance < 0`);
+    for (const row of negative) problems.push(`player account ${row.id} is negative: ${row.balance}`);
+    const unbalanced = await queryRows<{ transaction_id: number; currency: string; total: string }>(db, sql`
+      select transaction_id, currency, sum(amount)::text as total from ${ledgerPostings}
+      group by transaction_id, currency having sum(amount) <> 0`);
+    for (const row of unbalanced) problems.push(`transaction ${row.transaction_id} (${row.currency}) sums to ${row.total}`);
+    const totals = await queryRows<{ currency: string; total: string }>(db, sql`
+      select currency, sum(amount)::text as total from ${ledgerPostings} group by currency having sum(amount) <> 0`);
+    for (const row of totals) problems.push(`all postings in ${row.currency} sum to ${row.total}, not zero`);
+    const counts = await queryRows<{ accounts: number; transactions: number; postings: number }>(db, sql`
+      select (select count(*) from ${ledgerAccounts})::int as accounts,
+             (select count(*) from ${ledgerTransactions})::int as transactions,
+             (select count(*) from ${ledgerPostings})::int as postings`);
+    return { ...counts[0], problems };
+  }
+
+  /** Postings of a player's account, newest first (for statements and tests). */
+  async function postingsOf(userId: number, kind: PlayerKind, currency: CurrencyCode) {
+    return db
+      .select({ transactionId: ledgerPostings.transactionId, amount: ledgerPostings.amount, kind: ledgerTransactions.kind, createdAt: ledgerTransactions.createdAt })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(and(eq(ledgerAccounts.ownerType, 'player'), eq(ledgerAccounts.ownerId, String(userId)), eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.currency, currency)))
+      .orderBy(asc(ledgerPostings.id));
+  }
+
+  return { transfer, balances, hasMovements, houseBalance, verify, postingsOf, currencies: Object.keys(CURRENCIES) as CurrencyCode[] };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
