@@ -13,6 +13,10 @@
  *   user:delete <login>                  mark it deleted (UserDeletedException)
  *   user:kyc-block <login> on|off        require identity verification before withdrawals
  *   ledger:verify                        recompute every balance from the postings; prove they sum to zero
+ *   withdrawal:list [status]             withdrawals waiting for approval (or with that status)
+ *   withdrawal:approve <id>              pay it out through the provider and post the reserve
+ *   withdrawal:decline <id>              decline it; the reserve returns to the player
+ *   payment:settle <id> success|fail     the demo provider settles a payment left pending
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
@@ -22,9 +26,38 @@ import { createSiteSettings, settingSchemas, type SettingKey } from '../server/m
 import { createSiteConfigService } from '../server/modules/site-config/index.ts';
 import { createLogger } from '../server/platform/logger.ts';
 import { createServices } from '../server/services.ts';
+import { hmacSha256 } from '../server/platform/crypto.ts';
+import { resolveAppSecret } from '../server/platform/secrets.ts';
+import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = parseEnv();
+
+if (command === 'payment:settle') {
+  // The provider settles through the running site (its callback must reach the platform), so
+  // this command opens no database: it asks the demo provider's settle endpoint, signed with the
+  // provider's secret, exactly as the provider's own back office would.
+  const [paymentId, outcome] = args;
+  if (!paymentId || (outcome !== 'success' && outcome !== 'fail')) {
+    console.error('usage: payment:settle <id> success|fail');
+    process.exit(1);
+  }
+  const secret = env.PSP_DEMO_SECRET ?? hmacSha256(resolveAppSecret(env).secret, 'psp-demo');
+  const site = process.env.SITE_URL ?? `http://127.0.0.1:${env.PORT}`;
+  const body = JSON.stringify({ payment_id: paymentId, outcome: outcome === 'success' ? 'success' : 'failed' });
+  const answer = await fetch(new URL('/psp/demo/settle', site), {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body) },
+  }).catch((error: unknown) => {
+    console.error(`the site at ${site} did not answer: ${String(error)}`);
+    process.exit(1);
+  });
+  const text = await answer.text();
+  console.log(answer.ok ? `${paymentId}: settled as ${outcome}` : `${paymentId}: refused (${answer.status}) ${text}`);
+  process.exit(answer.ok ? 0 : 1);
+}
+
 const database = env.DATABASE_URL
   ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
   : await openDatabase({ kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` });
@@ -92,6 +125,28 @@ try {
       const uid = await services.accounts.setFlags(args[0], { isKycBlockEnabled: args[1] === 'on' });
       await services.close();
       console.log(`account ${uid}: KYC block ${args[1]}`);
+      break;
+    }
+    case 'withdrawal:list':
+    case 'withdrawal:approve':
+    case 'withdrawal:decline': {
+      const services = await createServices({ database, env, logger: createLogger('warn') });
+      try {
+        if (command === 'withdrawal:list') {
+          const rows = await services.payments.listWithdrawals(args[0] ?? 'requested');
+          if (!rows.length) console.log('no withdrawals');
+          for (const row of rows) console.log(`${row.id}  uid ${row.uid}  ${row.amount.amount} ${row.amount.currency}  ${row.method}  ${row.status}  ${row.created_at}`);
+        } else if (command === 'withdrawal:approve') {
+          if (!args[0]) fail('usage: withdrawal:approve <id>');
+          console.log(`${args[0]}: ${await services.payments.approveWithdrawal(args[0])}`);
+        } else if (command === 'withdrawal:decline') {
+          if (!args[0]) fail('usage: withdrawal:decline <id>');
+          await services.payments.declineWithdrawal(args[0]);
+          console.log(`${args[0]}: declined, the reserve is back on the player's balance`);
+        }
+      } finally {
+        await services.close();
+      }
       break;
     }
     case 'ledger:verify': {

@@ -10,6 +10,8 @@ import { createStorageService } from './modules/storage/index.ts';
 import { createContentService } from './modules/content/index.ts';
 import { createAccounts, createCodeStore, createSessionStore } from './modules/accounts/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
+import { createDemoProvider, createPayments, type CallbackSender } from './modules/payments/index.ts';
+import { hmacSha256 } from './platform/crypto.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -46,6 +48,16 @@ export async function createServices(deps: {
     );
   }
   const sessions = createSessionStore(db, { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS });
+  const ledger = createLedger(db);
+  // The demo provider delivers its callbacks over HTTP to this process; the HTTP app plugs the
+  // sender in once it exists (server/http/app.ts).
+  let sendCallback: CallbackSender = async () => ({ status: 503 });
+  const demoPsp = createDemoProvider({
+    db,
+    logger,
+    secret: env.PSP_DEMO_SECRET ?? hmacSha256(secret.secret, 'psp-demo'),
+    sendCallback: () => sendCallback,
+  });
 
   return {
     database: deps.database,
@@ -59,7 +71,12 @@ export async function createServices(deps: {
     limits,
     sessions,
     accounts: createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret }),
-    ledger: createLedger(db),
+    ledger,
+    demoPsp,
+    payments: createPayments({ db, ledger, provider: demoPsp.provider, logger }),
+    setCallbackSender: (sender: CallbackSender) => {
+      sendCallback = sender;
+    },
     close: () => closeRedis(),
   };
 }

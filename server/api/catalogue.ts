@@ -15,6 +15,19 @@ import {
   setCurrency,
   unsubscribe,
 } from './methods/profile.ts';
+import {
+  cancelWithdrawal,
+  getBanks,
+  getCurrencyRates,
+  getDepositInfo,
+  getDepositLimit,
+  getDepositSettings,
+  getHistory,
+  getWithdrawSettings,
+  makeDeposit,
+  makeWithdrawal,
+  setDepositLimit,
+} from './methods/cashier.ts';
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
 import { getContentPage } from './methods/content.ts';
 
@@ -50,6 +63,17 @@ export const CATALOGUE: readonly ApiMethod[] = [
   setCurrency,
   unsubscribe,
   getContactPhoneSettings,
+  getDepositSettings,
+  makeDeposit,
+  getDepositInfo,
+  getWithdrawSettings,
+  makeWithdrawal,
+  cancelWithdrawal,
+  getHistory,
+  getBanks,
+  getDepositLimit,
+  setDepositLimit,
+  getCurrencyRates,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

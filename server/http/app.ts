@@ -6,6 +6,7 @@ import { isLocale } from '../../contract/locales.ts';
 import { createApiRouter } from '../api/router.ts';
 import { SESSION_COOKIE } from '../modules/accounts/index.ts';
 import { createDevMailboxRoutes } from './dev-mailbox.ts';
+import { SIGNATURE_HEADER } from '../modules/payments/index.ts';
 import type { Env } from '../platform/env.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Services } from '../services.ts';
@@ -95,6 +96,17 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/api', createApiRouter({ services, logger, trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, clientIp }));
 
   if (services.messenger.mailbox) app.route('/_dev', createDevMailboxRoutes(services.messenger.mailbox));
+
+  // Payment providers call back here; the body is read raw, because the signature covers it.
+  app.post('/platform/payments/callback/demo', async (c) => {
+    const answer = await services.payments.handleCallback(await c.req.text(), c.req.header(SIGNATURE_HEADER));
+    return c.json(answer.body, answer.status as 200);
+  });
+  app.route('/psp/demo', services.demoPsp.routes());
+  services.setCallbackSender(async (path, body, headers) => {
+    const response = await app.fetch(new Request(new URL(path, 'http://internal'), { method: 'POST', body, headers }));
+    return { status: response.status };
+  });
 
   app.get('/nfx/cms-config/:locale', async (c) => {
     const locale = c.req.param('locale');

@@ -31,6 +31,8 @@ const envSchema = z.object({
   /** SMTP server for e-mail (smtp://user:pass@host:587); without it mail goes to the demo mailbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Croupier <no-reply@croupier.local>'),
+  /** Secret the demo payment provider signs callbacks with; derived from APP_SECRET when unset. */
+  PSP_DEMO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
 });

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 
 let t: TestApp;
@@ -156,6 +158,25 @@ describe('sign-in and sessions', () => {
     expect((await call(client(), 'login', { body: { login: email, password: 'secret12' } })).status).toBe(200);
   });
 
+  it('says "too many attempts" in the caller\'s language', async () => {
+    const { email } = await signUp();
+    const attacker = client();
+    for (let attempt = 0; attempt < 10; attempt++) await call(attacker, 'login', { body: { login: email, password: `wrong-${attempt}` } });
+    const blocked = await call(attacker, 'login', { query: { locale: 'fr' }, body: { login: email, password: 'secret12' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.error?.message).toMatch(/^Trop de tentatives : réessayez dans \d+ s$/);
+  });
+
+  it('keeps a registration whose confirmation code a rate limit refused to send', async () => {
+    const who = client();
+    // Use up the address's code sends: the limit bites after the account is created.
+    for (let send = 0; send < 30; send++) await t.services.limits.hit(who.ip, { name: 'code-send-ip', max: 30, windowSeconds: 3600 });
+    const email = uniqueEmail('limited');
+    const answer = await call(who, 'register', { body: { email, password: 'secret12', terms: '1' } });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect((await call(who, 'getInfo')).json.data).toMatchObject({ login: email.toLowerCase() });
+  });
+
   it('refuses a sign-in posted from another origin', async () => {
     const { email, password } = await signUp();
     const answer = await t.call('login', { body: { login: email, password }, headers: { origin: 'https://evil.example' } });
@@ -311,6 +332,14 @@ describe('profile and contacts', () => {
     expect((await call(client(), 'unsubscribe', { body: { token } })).json.data).toBe(1);
     const forged = await call(client(), 'unsubscribe', { body: { token: `${contactId + 1}.${token.split('.')[1]}` } });
     expect(forged.json.error?.fields).toEqual({ token: 'This unsubscribe link is not valid' });
+  });
+
+  it('completes an incomplete registration when the public name is given', async () => {
+    const { who, uid } = await signUp();
+    await t.database.db.update(users).set({ isRegistrationCompleted: false }).where(eq(users.id, uid));
+    expect((await call(who, 'getInfo')).json.data).toMatchObject({ is_registration_completed: false });
+    expect((await call(who, 'changefakename', { body: { fakename: 'LuckyBob' } })).json.data).toBe(1);
+    expect((await call(who, 'getInfo')).json.data).toMatchObject({ is_registration_completed: true, fakename: 'LuckyBob' });
   });
 
   it('changes the fakename and the currency', async () => {

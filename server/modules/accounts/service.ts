@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hmacSha256, safeEqual } from '../../platform/crypto.ts';
 import type { Messenger } from '../../platform/messaging/index.ts';
-import { enforce, tooManyRequests, type RateLimitStore } from '../../platform/rate-limit/index.ts';
+import { enforce, tooManyRequests, type Limit, type RateLimitStore } from '../../platform/rate-limit/index.ts';
 import { contacts, users } from '../../db/schema.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
 import type { CodePurpose, CodeStore } from './codes.ts';
@@ -53,6 +53,20 @@ export function createAccounts(deps: {
 
   function invalid(fields: Record<string, string>): AppError {
     return new AppError('InvalidParameterException', `Invalid parameter: ${Object.keys(fields).join(', ')}`, { fields });
+  }
+
+  /** Rate-limit answers in the caller's language (the platform's default message is English). */
+  const tooMany = (seconds: number, locale: LocaleCode) => tooManyRequests(seconds, text(locale, 'tooMany', { seconds }));
+
+  async function limit(key: string, rule: Limit, locale: LocaleCode): Promise<void> {
+    try {
+      await enforce(limits, key, rule);
+    } catch (error) {
+      if (error instanceof AppError && error.type === 'TooManyRequestsException') {
+        throw tooMany(Number(error.details?.retry_after ?? 60), locale);
+      }
+      throw error;
+    }
   }
 
   function check(rules: Record<string, FieldRule>, values: Record<string, unknown>, locale: LocaleCode) {
@@ -115,13 +129,13 @@ export function createAccounts(deps: {
     context: CallContext,
     options: { payload?: Record<string, unknown>; link?: (code: string) => string; quiet?: boolean } = {},
   ): Promise<{ resendAt: Date; sent: boolean }> {
-    await enforce(limits, context.ip, LIMITS.codeSendsPerIp);
+    await limit(context.ip, LIMITS.codeSendsPerIp, context.locale);
     const result = await codes.issue(user.id, purpose, contact.value, options.payload);
     if (!result.issued) {
       if (options.quiet) return { resendAt: result.resendAt, sent: false };
       throw tooManyRequests(resendSeconds(result.resendAt), text(context.locale, 'resendTime', { seconds: resendSeconds(result.resendAt) }));
     }
-    await enforce(limits, String(user.id), LIMITS.codeSendsPerAccount);
+    await limit(String(user.id), LIMITS.codeSendsPerAccount, context.locale);
     const message = mail(context.locale, purpose, { code: result.code, link: options.link?.(result.code) });
     const channel = contact.type === 'email' ? 'email' : 'sms';
     await messenger.send({ channel, to: contact.value, ...message, code: result.code, locale: context.locale });
@@ -132,17 +146,17 @@ export function createAccounts(deps: {
   async function useCode(user: UserRow, purpose: CodePurpose, target: string, code: unknown, context: CallContext) {
     const value = typeof code === 'string' ? code.trim() : '';
     if (!/^\d{6}$/.test(value)) throw invalid({ code: text(context.locale, 'codeDigits') });
-    await enforce(limits, context.ip, LIMITS.codeTriesPerIp);
+    await limit(context.ip, LIMITS.codeTriesPerIp, context.locale);
     const outcome = await codes.consume(user.id, purpose, target, value);
     if (outcome.result === 'ok') return outcome.payload ?? {};
-    await enforce(limits, String(user.id), LIMITS.codeTriesPerAccount);
+    await limit(String(user.id), LIMITS.codeTriesPerAccount, context.locale);
     throw invalid({ code: text(context.locale, outcome.result === 'expired' ? 'codeExpired' : 'codeInvalid') });
   }
 
   // --- registration and sign-in ---------------------------------------------------------------
 
   async function register(input: Record<string, unknown>, options: RegistrationOptions, context: CallContext) {
-    await enforce(limits, context.ip, LIMITS.registrationsPerIp);
+    await limit(context.ip, LIMITS.registrationsPerIp, context.locale);
     const usePhone = !input.email && !!input.phone && options.authTypes.includes('phone');
     const rules: Record<string, FieldRule> = {
       password: REGISTRATION_RULES.password,
@@ -200,10 +214,17 @@ export function createAccounts(deps: {
     if (!created) {
       throw invalid(login.type === 'email' ? { email: text(context.locale, 'emailTaken') } : { phone: text(context.locale, 'phoneTaken') });
     }
-    await sendCode(created.user, 'confirm_contact', login as { type: 'email' | 'phone'; value: string }, context, {
-      link: (code) => `${context.origin}${context.locale === 'fr' ? '/fr' : ''}/confirmation?contact=${encodeURIComponent(login.value!)}&code=${code}`,
-      quiet: true,
-    });
+    try {
+      await sendCode(created.user, 'confirm_contact', login as { type: 'email' | 'phone'; value: string }, context, {
+        link: (code) => `${context.origin}${context.locale === 'fr' ? '/fr' : ''}/confirmation?contact=${encodeURIComponent(login.value!)}&code=${code}`,
+        quiet: true,
+      });
+    } catch (error) {
+      // The account exists and is signed in: a send refused by a rate limit must not turn the
+      // registration into a failure (a retry would only hear "already registered"). The player
+      // can ask for the code again from the profile.
+      if (!(error instanceof AppError && error.type === 'TooManyRequestsException')) throw error;
+    }
     return { token: created.token, user: await userInfo(created.user.id) };
   }
 
@@ -220,11 +241,11 @@ export function createAccounts(deps: {
 
   async function login(input: { login: string; password: string; code?: string }, context: CallContext) {
     const perIp = await limits.peek(context.ip, LIMITS.loginFailuresPerIp);
-    if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds);
+    if (!perIp.allowed) throw tooMany(perIp.retryAfterSeconds, context.locale);
     const found = await findByLogin(input.login);
     const accountKey = found ? String(found.user.id) : `unknown:${input.login.trim().toLowerCase()}`;
     const perAccount = await limits.peek(accountKey, LIMITS.loginFailuresPerAccount);
-    if (!perAccount.allowed) throw tooManyRequests(perAccount.retryAfterSeconds);
+    if (!perAccount.allowed) throw tooMany(perAccount.retryAfterSeconds, context.locale);
 
     const passwordOk = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
     if (!found || !passwordOk) {
@@ -256,7 +277,7 @@ export function createAccounts(deps: {
    * login exists, so the form cannot be used to find out who plays here.
    */
   async function requestRestore(loginText: string, context: CallContext): Promise<{ resend_time: number }> {
-    await enforce(limits, context.ip, LIMITS.restoresPerIp);
+    await limit(context.ip, LIMITS.restoresPerIp, context.locale);
     if (!parseLoginId(loginText)) throw invalid({ login: text(context.locale, 'unknownLogin') });
     const found = await findByLogin(loginText);
     if (!found || found.user.status !== 'active') return { resend_time: 60 };
@@ -433,7 +454,9 @@ export function createAccounts(deps: {
 
   async function changeFakename(userId: number, fakename: unknown, locale: LocaleCode): Promise<void> {
     check({ fakename: { type: 'fakename', max: 32 } }, { fakename }, locale);
-    await db.update(users).set({ fakename: String(fakename).trim() }).where(eq(users.id, userId));
+    // The public name is what an incomplete registration (e.g. a messenger sign-up) still lacks:
+    // giving it completes the registration.
+    await db.update(users).set({ fakename: String(fakename).trim(), isRegistrationCompleted: true }).where(eq(users.id, userId));
   }
 
   async function changePassword(
@@ -450,7 +473,7 @@ export function createAccounts(deps: {
       input,
       context.locale,
     );
-    await enforce(limits, String(userId), LIMITS.passwordChecksPerAccount);
+    await limit(String(userId), LIMITS.passwordChecksPerAccount, context.locale);
     const user = await findUser(userId);
     if (!(await verifyPassword(user.passwordHash, String(input.old_password)))) {
       throw invalid({ old_password: text(context.locale, 'wrongPassword') });

@@ -29,6 +29,7 @@ const TEXTS = {
     unknownLogin: 'Enter the e-mail address or phone number of your account',
     mustAcceptTerms: 'Please accept the terms and conditions',
     needLogin: 'Enter an e-mail address or a phone number',
+    tooMany: 'Too many attempts: try again in {seconds} s',
   },
   fr: {
     wrongCredentials: 'Identifiant ou mot de passe incorrect',
@@ -57,6 +58,7 @@ const TEXTS = {
     unknownLogin: "Saisissez l'adresse e-mail ou le numéro de téléphone de votre compte",
     mustAcceptTerms: 'Veuillez accepter les conditions générales',
     needLogin: 'Saisissez une adresse e-mail ou un numéro de téléphone',
+    tooMany: 'Trop de tentatives : réessayez dans {seconds} s',
   },
 } as const satisfies Record<LocaleCode, Record<string, string>>;
 

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { HISTORY_PAGE_SIZE } from '../../../contract/constants.ts';
+import { CURRENCIES } from '../../../contract/money.ts';
+import type { PayerProfile } from '../../modules/payments/index.ts';
+import { defineMethod, type ApiContext } from '../types.ts';
+import { requireUserId } from './accounts.ts';
+
+async function payer(context: ApiContext): Promise<PayerProfile> {
+  const info = await context.services.accounts.userInfo(requireUserId(context));
+  return { uid: info.uid, currency: info.balance_main.currency, isKycBlockEnabled: info.is_kyc_block_enabled, isVerified: info.is_verified };
+}
+
+/** Requisites arrive as `requisites[iban]=...` (bracket notation) or not at all. */
+const requisites = z.record(z.string().max(40), z.string().max(128)).optional();
+const amountText = z.union([z.string().max(32), z.number()]).transform(String);
+const publicId = z.string().regex(/^[a-z]{2,4}_[A-Za-z0-9_-]{8,40}$/);
+
+export const getDepositSettings = defineMethod({
+  name: 'cashier/getdepositsettings',
+  verb: 'GET',
+  auth: true,
+  summary: 'Deposit methods (sysname, min, max, requisites fields) in the account currency, and its amount presets.',
+  input: z.object({}).strip(),
+  handler: async (_input, context) => {
+    const profile = await payer(context);
+    const settings = context.services.payments.depositSettings(profile, context.locale);
+    const config = await context.services.siteConfig.get(context.locale);
+    const presets = config.cashier.depositAmountsList.find((entry) => entry.currency === settings.currency);
+    return { ...settings, amounts: (presets?.amountList ?? []).map((item) => item.value) };
+  },
+});
+
+export const makeDeposit = defineMethod({
+  name: 'cashier/makedeposit',
+  verb: 'POST',
+  auth: true,
+  summary: 'Starts a deposit: answers transaction_id and the provider page to send the player to (redirect_url).',
+  input: z.object({
+    method: z.string().min(1).max(40),
+    amount: amountText,
+    campaign_offer_id: z.coerce.number().int().min(-1).default(-1),
+    requisites,
+  }),
+  handler: async (input, context) =>
+    context.services.payments.makeDeposit(await payer(context), input, { locale: context.locale, domain: new URL(context.origin).host }),
+});
+
+export const getDepositInfo = defineMethod({
+  name: 'cashier/getdepositinfo',
+  verb: 'GET',
+  auth: true,
+  summary: "One of the player's own transactions by id (deposit or withdrawal); another player's answers not found.",
+  input: z.object({ id: publicId }),
+  handler: (input, context) => context.services.payments.paymentInfo(requireUserId(context), input.id, context.locale),
+});
+
+export const getWithdrawSettings = defineMethod({
+  name: 'cashier/getwithdrawsettings',
+  verb: 'GET',
+  auth: true,
+  summary: 'Withdrawal methods with bounds and requisites fields, and the daily limits.',
+  input: z.object({}).strip(),
+  handler: async (_input, context) => context.services.payments.withdrawSettings(await payer(context), context.locale),
+});
+
+export const makeWithdrawal = defineMethod({
+  name: 'cashier/makewithdrawal',
+  verb: 'POST',
+  auth: true,
+  summary: 'Requests a withdrawal: checks requisites and limits, reserves the amount from the main balance.',
+  input: z.object({ method: z.string().min(1).max(40), amount: amountText, requisites }),
+  handler: async (input, context) => context.services.payments.makeWithdrawal(await payer(context), input, context.locale),
+});
+
+export const cancelWithdrawal = defineMethod({
+  name: 'cashier/cancelwithdrawal',
+  verb: 'POST',
+  auth: true,
+  summary: 'Cancels a withdrawal not yet approved; the reserved money returns to the main balance. Answers 1.',
+  input: z.object({ id: publicId }),
+  handler: (input, context) => context.services.payments.cancelWithdrawal(requireUserId(context), input.id, context.locale),
+});
+
+const statuses = z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(z.string().regex(/^[a-z_]{1,20}$/)).max(10));
+
+export const getHistory = defineMethod({
+  name: 'cashier/gethistory',
+  verb: 'GET',
+  auth: true,
+  summary: 'Deposits and withdrawals, newest first: {items, total}.',
+  input: z.object({
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    count: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+    type: z.enum(['deposit', 'withdrawal', 'all']).default('all'),
+    statuses: statuses.optional(),
+  }),
+  handler: (input, context) => context.services.payments.history(requireUserId(context), input),
+});
+
+export const getBanks = defineMethod({
+  name: 'cashier/getbanks',
+  verb: 'GET',
+  auth: true,
+  summary: 'Banks a player can name for a bank transfer: {code, name}.',
+  input: z.object({}).strip(),
+  handler: (_input, context) => context.services.payments.banks(),
+});
+
+export const getDepositLimit = defineMethod({
+  name: 'getDepositLimit',
+  verb: 'GET',
+  auth: true,
+  summary: 'The deposit limit: period (none, day, week, month), limit_amount, available_amount, expired_at (end of the period), can_edit, and a pending increase.',
+  input: z.object({}).strip(),
+  handler: async (_input, context) => context.services.payments.getDepositLimit(await payer(context)),
+});
+
+export const setDepositLimit = defineMethod({
+  name: 'setDepositLimit',
+  verb: 'POST',
+  auth: true,
+  summary: 'Sets the deposit limit (period day, week, month or none; amount): a stricter limit applies at once, a looser one after 24 hours.',
+  input: z.object({ period: z.enum(['none', 'day', 'week', 'month']), amount: z.string().max(16).optional() }),
+  handler: async (input, context) => context.services.payments.setDepositLimit(await payer(context), input, context.locale),
+});
+
+/**
+ * Reference rates against the euro, set by the operator in code for now: shown to players for
+ * information (e.g. a limit in another currency); money never converts between currencies.
+ */
+const REFERENCE_RATES: Record<keyof typeof CURRENCIES, string> = { EUR: '1', USD: '1.08', GBP: '0.85', CAD: '1.47' };
+
+export const getCurrencyRates = defineMethod({
+  name: 'getcurrencyrates',
+  verb: 'GET',
+  auth: false,
+  summary: 'Reference exchange rates against EUR (information only; balances never convert).',
+  input: z.object({}).strip(),
+  handler: () => ({ base: 'EUR', rates: REFERENCE_RATES }),
+});

@@ -1,0 +1,211 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CURRENCIES, formatMinor, groupAmount, isCurrency } from '../../../contract/money.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { demoPspPayments } from '../../db/schema.ts';
+import type { PaymentProvider, ProviderStatus } from './provider.ts';
+import { signBody, verifySignature, SIGNATURE_HEADER } from './signature.ts';
+
+/**
+ * A payment provider that behaves like a real one, for demos and tests: it keeps its own books,
+ * hosts a payment page under /psp/demo/pay/{ref} with Pay, Decline, Leave pending and Cancel,
+ * tells the platform the outcome through a signed HTTP callback, then sends the player back to
+ * the platform's result page. It never touches the platform's tables.
+ */
+export const CALLBACK_PATH = '/platform/payments/callback/demo';
+
+const callbackSchema = z.object({
+  event_id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  provider_ref: z.string().min(1).max(100),
+  status: z.enum(['success', 'failed', 'pending', 'cancelled']),
+  amount: z.string().regex(/^[1-9][0-9]{0,17}$/),
+  currency: z.string().length(3),
+});
+
+const OUTCOME_TO_STATUS: Record<string, ProviderStatus> = { success: 'success', fail: 'failed', pending: 'pending', cancel: 'cancelled' };
+const STATUS_TO_PAGE: Record<ProviderStatus, string> = { success: 'paysuccess', failed: 'payfail', pending: 'paypending', cancelled: 'paycancel' };
+
+export type CallbackSender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
+
+export function createDemoProvider(deps: { db: Db; secret: string; logger: Logger; sendCallback: () => CallbackSender }) {
+  const { db, secret, logger } = deps;
+
+  async function notify(ref: string, status: ProviderStatus): Promise<boolean> {
+    const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, ref));
+    if (!payment) return false;
+    const body = JSON.stringify({
+      event_id: `${ref}:${status}:${randomToken(6)}`,
+      payment_id: payment.merchantPaymentId,
+      provider_ref: ref,
+      status,
+      amount: payment.amount.toString(),
+      currency: payment.currency,
+    });
+    const answer = await deps.sendCallback()(CALLBACK_PATH, body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body) });
+    if (answer.status >= 300) logger.warn({ ref, status, answer: answer.status }, 'demo provider: the platform refused a callback');
+    return answer.status < 300;
+  }
+
+  const provider: PaymentProvider = {
+    name: 'demo',
+    async createPayment(payment) {
+      const ref = `dp_${randomToken(12)}`;
+      await db.insert(demoPspPayments).values({
+        ref,
+        merchantPaymentId: payment.paymentId,
+        kind: 'payin',
+        method: payment.method,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'open',
+        locale: payment.locale,
+      });
+      return { providerRef: ref, redirectUrl: `/psp/demo/pay/${ref}` };
+    },
+    readCallback(rawBody, signatureHeader) {
+      const signature = verifySignature(secret, rawBody, signatureHeader);
+      if (!signature.ok) return { ok: false, reason: `signature ${signature.reason}` };
+      let parsed: z.infer<typeof callbackSchema>;
+      try {
+        parsed = callbackSchema.parse(JSON.parse(rawBody));
+      } catch {
+        return { ok: false, reason: 'unreadable body' };
+      }
+      return {
+        ok: true,
+        event: {
+          eventId: parsed.event_id,
+          paymentId: parsed.payment_id,
+          providerRef: parsed.provider_ref,
+          status: parsed.status,
+          amount: BigInt(parsed.amount),
+          currency: parsed.currency,
+        },
+      };
+    },
+    async payout(payout) {
+      const ref = `dpo_${randomToken(12)}`;
+      await db
+        .insert(demoPspPayments)
+        .values({ ref, merchantPaymentId: payout.paymentId, kind: 'payout', method: payout.method, amount: payout.amount, currency: payout.currency, status: 'paid' })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(demoPspPayments)
+        .where(and(eq(demoPspPayments.merchantPaymentId, payout.paymentId), eq(demoPspPayments.kind, 'payout')));
+      return { providerRef: row.ref, status: 'paid' };
+    },
+  };
+
+  /** Settles a payment left pending (what a real provider does later on its own). */
+  async function settle(paymentId: string, outcome: 'success' | 'failed'): Promise<boolean> {
+    const [payment] = await db
+      .select()
+      .from(demoPspPayments)
+      .where(and(eq(demoPspPayments.merchantPaymentId, paymentId), eq(demoPspPayments.kind, 'payin')));
+    if (!payment) return false;
+    await db.update(demoPspPayments).set({ status: outcome }).where(eq(demoPspPayments.ref, payment.ref));
+    return notify(payment.ref, outcome);
+  }
+
+  /** The hosted payment page and its form. */
+  function routes() {
+    const app = new Hono();
+    app.get('/pay/:ref', async (c) => {
+      const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, c.req.param('ref')));
+      if (!payment || payment.kind !== 'payin') return c.html(page('en', 'Payment not found', '<p>This payment link is not valid.</p>'), 404);
+      if (payment.status !== 'open') return c.redirect(resultUrl(payment.locale, payment.status as ProviderStatus, payment.merchantPaymentId), 303);
+      return c.html(paymentPage(payment));
+    });
+    app.post('/pay/:ref', async (c) => {
+      const ref = c.req.param('ref');
+      const form = await c.req.formData().catch(() => null);
+      const status = OUTCOME_TO_STATUS[String(form?.get('outcome') ?? '')];
+      const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, ref));
+      if (!payment || payment.kind !== 'payin' || !status) return c.html(page('en', 'Payment not found', '<p>This payment link is not valid.</p>'), 404);
+      if (payment.status === 'open') {
+        // Only one outcome per payment, even if the form is sent twice.
+        const claimed = await db
+          .update(demoPspPayments)
+          .set({ status })
+          .where(and(eq(demoPspPayments.ref, ref), eq(demoPspPayments.status, 'open')))
+          .returning({ ref: demoPspPayments.ref });
+        if (claimed.length) await notify(ref, status);
+      }
+      const [current] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, ref));
+      return c.redirect(resultUrl(payment.locale, current.status as ProviderStatus, payment.merchantPaymentId), 303);
+    });
+    // The provider's back office: settles a payment left pending. Signed with the provider's own
+    // secret (npm run ops -- payment:settle signs it), so only the operator can use it.
+    app.post('/settle', async (c) => {
+      const raw = await c.req.text();
+      if (!verifySignature(secret, raw, c.req.header(SIGNATURE_HEADER)).ok) return c.json({ error: 'invalid signature' }, 401);
+      let json: unknown = null;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        // answered below as unreadable
+      }
+      const parsed = z.object({ payment_id: z.string().max(100), outcome: z.enum(['success', 'failed']) }).safeParse(json);
+      if (!parsed.success) return c.json({ error: 'payment_id and outcome (success or failed) are required' }, 422);
+      const delivered = await settle(parsed.data.payment_id, parsed.data.outcome);
+      return delivered ? c.json({ result: 'settled' }) : c.json({ error: 'unknown payment or callback refused' }, 404);
+    });
+    return app;
+  }
+
+  return { provider, settle, routes };
+}
+
+function resultUrl(locale: string, status: ProviderStatus, paymentId: string): string {
+  return `${locale === 'fr' ? '/fr' : ''}/cashier/${STATUS_TO_PAGE[status] ?? 'payfail'}/${encodeURIComponent(paymentId)}`;
+}
+
+const TEXT = {
+  en: { title: 'Secure payment', merchant: 'Merchant', amount: 'Amount', method: 'Method', pay: 'Pay', decline: 'Decline', pending: 'Leave pending', cancel: 'Cancel', note: 'Demo payment service: no real money moves. Choose the outcome the bank would give.' },
+  fr: { title: 'Paiement sécurisé', merchant: 'Marchand', amount: 'Montant', method: 'Moyen', pay: 'Payer', decline: 'Refuser', pending: 'Laisser en attente', cancel: 'Annuler', note: "Service de paiement de démonstration : aucun argent réel ne circule. Choisissez l'issue que donnerait la banque." },
+} as const;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+function paymentPage(payment: typeof demoPspPayments.$inferSelect): string {
+  const locale = payment.locale === 'fr' ? 'fr' : 'en';
+  const t = TEXT[locale];
+  const currency = isCurrency(payment.currency) ? payment.currency : 'EUR';
+  const amount = `${CURRENCIES[currency].symbol}${groupAmount(formatMinor(payment.amount, currency))}`;
+  const button = (outcome: string, label: string, style: string) =>
+    `<button type="submit" name="outcome" value="${outcome}" class="${style}" data-outcome="${outcome}">${escapeHtml(label)}</button>`;
+  return page(
+    locale,
+    t.title,
+    `<dl>
+      <div><dt>${t.merchant}</dt><dd>Croupier</dd></div>
+      <div><dt>${t.amount}</dt><dd class="amount" data-testid="psp-amount">${escapeHtml(amount)}</dd></div>
+      <div><dt>${t.method}</dt><dd data-testid="psp-method">${escapeHtml(payment.method)}</dd></div>
+    </dl>
+    <form method="post">
+      ${button('success', t.pay, 'primary')}
+      ${button('fail', t.decline, 'danger')}
+      ${button('pending', t.pending, 'plain')}
+      ${button('cancel', t.cancel, 'plain')}
+    </form>
+    <p class="note">${escapeHtml(t.note)}</p>`,
+  );
+}
+
+function page(locale: string, title: string, body: string): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · DemoPay</title><style>
+body{margin:0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#eef1f6;color:#1b2233;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 40px rgba(20,30,60,.12);padding:28px;width:min(92vw,420px)}
+header{display:flex;align-items:center;gap:10px;margin-bottom:20px}.logo{width:34px;height:34px;border-radius:9px;background:linear-gradient(135deg,#2a6df4,#15b79e)}
+h1{font-size:20px;margin:0}dl{margin:0 0 20px}dl div{display:flex;justify-content:space-between;padding:10px 0;border-bottom:1px solid #e6e9f0}dt{color:#667085}dd{margin:0;font-weight:600}
+.amount{font-size:22px}form{display:grid;grid-template-columns:1fr 1fr;gap:10px}button{height:46px;border-radius:10px;border:1px solid #d0d5dd;background:#fff;font-size:15px;font-weight:600;cursor:pointer}
+.primary{grid-column:1/-1;background:#2a6df4;border-color:#2a6df4;color:#fff}.danger{color:#d92d20;border-color:#fda29b}.note{color:#667085;font-size:13px;margin-top:18px}</style></head>
+<body><main><header><span class="logo"></span><h1>${escapeHtml(title)}</h1></header>${body}</main></body></html>`;
+}
+
+export type DemoProvider = ReturnType<typeof createDemoProvider>;

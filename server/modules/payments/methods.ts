@@ -1,0 +1,62 @@
+import type { FieldRule } from '../../../contract/validation.ts';
+
+/**
+ * Payment methods the cashier offers. Bounds are in major units of the player's currency; the
+ * same figures apply in every supported currency. Requisites are the fields a method needs from
+ * the player, checked with the shared field rules.
+ */
+export type MethodRequisite = { name: string; rule: FieldRule; label: { en: string; fr: string } };
+export type PaymentMethod = {
+  sysname: string;
+  name: string;
+  min: number;
+  max: number;
+  requisites: MethodRequisite[];
+};
+
+export const DEPOSIT_METHODS: PaymentMethod[] = [
+  { sysname: 'card', name: 'Visa / Mastercard', min: 10, max: 5000, requisites: [] },
+  { sysname: 'sepa', name: 'SEPA bank transfer', min: 20, max: 20000, requisites: [] },
+  {
+    sysname: 'skrill',
+    name: 'Skrill',
+    min: 10,
+    max: 3000,
+    requisites: [{ name: 'wallet_email', rule: { type: 'email' }, label: { en: 'Skrill e-mail', fr: 'E-mail Skrill' } }],
+  },
+];
+
+export const WITHDRAWAL_METHODS: PaymentMethod[] = [
+  {
+    sysname: 'bank_transfer',
+    name: 'Bank transfer',
+    min: 20,
+    max: 10000,
+    requisites: [
+      { name: 'iban', rule: { type: 'iban' }, label: { en: 'IBAN', fr: 'IBAN' } },
+      { name: 'account_holder', rule: { type: 'cardHolder', max: 70 }, label: { en: 'Account holder', fr: 'Titulaire du compte' } },
+    ],
+  },
+  {
+    sysname: 'skrill',
+    name: 'Skrill',
+    min: 10,
+    max: 5000,
+    requisites: [{ name: 'wallet_email', rule: { type: 'email' }, label: { en: 'Skrill e-mail', fr: 'E-mail Skrill' } }],
+  },
+];
+
+/** Withdrawal limits beyond a method's own bounds, in major units per UTC day. */
+export const WITHDRAWAL_DAILY_AMOUNT = 10000;
+export const WITHDRAWAL_DAILY_COUNT = 5;
+
+/** Banks players can pick for a bank transfer (cashier/getbanks). */
+export const BANKS = [
+  { code: 'BNPAFRPP', name: 'BNP Paribas' },
+  { code: 'SOGEFRPP', name: 'Société Générale' },
+  { code: 'CRLYFRPP', name: 'Crédit Lyonnais (LCL)' },
+  { code: 'DEUTDEFF', name: 'Deutsche Bank' },
+  { code: 'INGBNL2A', name: 'ING' },
+  { code: 'BARCGB22', name: 'Barclays' },
+  { code: 'REVOLT21', name: 'Revolut' },
+];

@@ -1,0 +1,32 @@
+/**
+ * What the platform needs from a payment provider. A provider hosts the payment page, tells the
+ * platform the outcome through a signed callback, and pays withdrawals out.
+ */
+export type ProviderStatus = 'success' | 'failed' | 'pending' | 'cancelled';
+
+export type ProviderEvent = {
+  eventId: string;
+  /** The platform's transaction id (payments.public_id). */
+  paymentId: string;
+  providerRef: string;
+  status: ProviderStatus;
+  /** Minor units, as a decimal string in the callback body. */
+  amount: bigint;
+  currency: string;
+};
+
+export type CallbackCheck = { ok: true; event: ProviderEvent } | { ok: false; reason: string };
+
+export interface PaymentProvider {
+  readonly name: string;
+  createPayment(payment: { paymentId: string; amount: bigint; currency: string; method: string; locale: string }): Promise<{
+    providerRef: string;
+    redirectUrl: string;
+  }>;
+  /** Checks a callback's signature and reads it; never trusts an unsigned body. */
+  readCallback(rawBody: string, signatureHeader: string | undefined): CallbackCheck;
+  payout(payout: { paymentId: string; amount: bigint; currency: string; method: string; requisites: Record<string, unknown> }): Promise<{
+    providerRef: string;
+    status: 'paid' | 'failed';
+  }>;
+}

@@ -1,0 +1,484 @@
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { depositSumError, formatMoney } from '../../../contract/deposit-sum.ts';
+import type { LocaleCode } from '../../../contract/locales.ts';
+import { CURRENCIES, formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
+import { validateForm } from '../../../contract/validation.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { depositLimits, paymentEvents, payments } from '../../db/schema.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { BANKS, DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, type PaymentMethod } from './methods.ts';
+import { isStricter, periodBounds, type LimitPeriod } from './periods.ts';
+import type { PaymentProvider, ProviderEvent } from './provider.ts';
+import { paymentText } from './texts.ts';
+
+/** What the payments module needs to know about a player (from the accounts module). */
+export type PayerProfile = { uid: number; currency: string; isKycBlockEnabled: boolean; isVerified: boolean };
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const minor = (major: number, currency: CurrencyCode) => BigInt(major) * 10n ** BigInt(CURRENCIES[currency].exponent);
+const major = (amount: bigint, currency: CurrencyCode) => formatMinor(amount, currency);
+const INCREASE_DELAY_MS = 24 * 3600 * 1000;
+
+export function createPayments(deps: { db: Db; ledger: Ledger; provider: PaymentProvider; logger: Logger }) {
+  const { db, ledger, provider, logger } = deps;
+
+  const currencyOf = (payer: PayerProfile): CurrencyCode => (isCurrency(payer.currency) ? payer.currency : 'EUR');
+
+  function invalid(fields: Record<string, string>, message?: string): AppError {
+    return new AppError('InvalidParameterException', message ?? `Invalid parameter: ${Object.keys(fields).join(', ')}`, { fields });
+  }
+
+  function methodView(method: PaymentMethod, currency: CurrencyCode, locale: LocaleCode) {
+    return {
+      sysname: method.sysname,
+      name: method.name,
+      min: { amount: major(minor(method.min, currency), currency), currency },
+      max: { amount: major(minor(method.max, currency), currency), currency },
+      requisites: method.requisites.map((field) => ({ name: field.name, type: field.rule.type, label: field.label[locale] })),
+    };
+  }
+
+  function checkAmountAndRequisites(method: PaymentMethod, input: { amount: unknown; requisites?: Record<string, unknown> }, currency: CurrencyCode, locale: LocaleCode) {
+    const errors: Record<string, string> = {};
+    const sumError = depositSumError(input.amount, { min: method.min, max: method.max, currency }, locale);
+    if (sumError) errors.amount = sumError;
+    const rules = Object.fromEntries(method.requisites.map((field) => [field.name, field.rule]));
+    for (const [name, message] of Object.entries(validateForm(rules, input.requisites ?? {}, { locale }))) errors[`requisites.${name}`] = message;
+    if (Object.keys(errors).length) throw invalid(errors);
+    const requisites = Object.fromEntries(
+      method.requisites.map((field) => {
+        const value = String(input.requisites?.[field.name] ?? '').trim();
+        // An IBAN is kept in its electronic form: no spaces, upper case.
+        return [field.name, field.rule.type === 'iban' ? value.replace(/\s+/g, '').toUpperCase() : value];
+      }),
+    );
+    return { amount: minor(Number(String(input.amount).trim()), currency), requisites };
+  }
+
+  const lockUser = (tx: Tx, scope: string, uid: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${uid}`}))`);
+
+  // --- deposit limit ----------------------------------------------------------------------------
+
+  /** Applies a requested increase once its 24 hours have passed. */
+  async function currentLimit(tx: Db | Tx, uid: number, now = new Date()) {
+    const [row] = await tx.select().from(depositLimits).where(eq(depositLimits.userId, uid));
+    if (!row) return null;
+    if (row.pendingEffectiveAt && row.pendingEffectiveAt <= now) {
+      if (row.pendingAmount === null || row.pendingPeriod === null) {
+        await tx.delete(depositLimits).where(eq(depositLimits.userId, uid));
+        return null;
+      }
+      const [updated] = await tx
+        .update(depositLimits)
+        .set({ period: row.pendingPeriod, amount: row.pendingAmount, pendingAmount: null, pendingPeriod: null, pendingEffectiveAt: null, updatedAt: now })
+        .where(eq(depositLimits.userId, uid))
+        .returning();
+      return updated;
+    }
+    return row;
+  }
+
+  async function depositedIn(tx: Db | Tx, uid: number, since: Date): Promise<bigint> {
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, uid),
+          eq(payments.direction, 'deposit'),
+          gte(payments.createdAt, since),
+          // Created but never paid deposits stop counting after an hour.
+          sql`(${payments.status} in ('success', 'pending') or (${payments.status} = 'created' and ${payments.createdAt} > now() - interval '1 hour'))`,
+        ),
+      );
+    return BigInt(row?.total ?? '0');
+  }
+
+  async function getDepositLimit(payer: PayerProfile, now = new Date()) {
+    const currency = currencyOf(payer);
+    const limit = await currentLimit(db, payer.uid, now);
+    if (!limit) {
+      return { period: 'none', limit_amount: null, available_amount: null, expired_at: null, can_edit: true, pending: null };
+    }
+    const { start, end } = periodBounds(limit.period, now);
+    const used = await depositedIn(db, payer.uid, start);
+    const available = limit.amount > used ? limit.amount - used : 0n;
+    return {
+      period: limit.period,
+      limit_amount: { amount: major(limit.amount, currency), currency },
+      available_amount: { amount: major(available, currency), currency },
+      expired_at: end.toISOString(),
+      can_edit: true,
+      pending: limit.pendingEffectiveAt
+        ? {
+            period: limit.pendingPeriod ?? 'none',
+            limit_amount: limit.pendingAmount === null ? null : { amount: major(limit.pendingAmount, currency), currency },
+            effective_at: limit.pendingEffectiveAt.toISOString(),
+          }
+        : null,
+    };
+  }
+
+  /** Sets the limit: a stricter one applies at once, a looser one (or none) after 24 hours. */
+  async function setDepositLimit(payer: PayerProfile, input: { period: string; amount?: string }, locale: LocaleCode, now = new Date()) {
+    const currency = currencyOf(payer);
+    let next: { period: LimitPeriod; amount: bigint } | null = null;
+    if (input.period !== 'none') {
+      if (!['day', 'week', 'month'].includes(input.period)) throw invalid({ period: paymentText(locale, 'badPeriod') });
+      const sumError = depositSumError(input.amount, { min: 1, max: 1_000_000, currency }, locale);
+      if (sumError) throw invalid({ amount: sumError });
+      next = { period: input.period as LimitPeriod, amount: minor(Number(input.amount), currency) };
+    }
+    await db.transaction(async (tx) => {
+      await lockUser(tx, 'deposit-limit', payer.uid);
+      const current = await currentLimit(tx, payer.uid, now);
+      if (isStricter(current ? { period: current.period, amount: current.amount } : null, next)) {
+        if (!next) return;
+        await tx
+          .insert(depositLimits)
+          .values({ userId: payer.uid, period: next.period, amount: next.amount, currency, updatedAt: now })
+          .onConflictDoUpdate({
+            target: depositLimits.userId,
+            set: { period: next.period, amount: next.amount, currency, pendingAmount: null, pendingPeriod: null, pendingEffectiveAt: null, updatedAt: now },
+          });
+        return;
+      }
+      await tx
+        .update(depositLimits)
+        .set({ pendingPeriod: next?.period ?? null, pendingAmount: next?.amount ?? null, pendingEffectiveAt: new Date(now.getTime() + INCREASE_DELAY_MS), updatedAt: now })
+        .where(eq(depositLimits.userId, payer.uid));
+    });
+    return getDepositLimit(payer, now);
+  }
+
+  // --- deposits ---------------------------------------------------------------------------------
+
+  function depositSettings(payer: PayerProfile, locale: LocaleCode) {
+    const currency = currencyOf(payer);
+    return { currency, methods: DEPOSIT_METHODS.map((method) => methodView(method, currency, locale)) };
+  }
+
+  async function makeDeposit(
+    payer: PayerProfile,
+    input: { method: string; amount: unknown; campaign_offer_id?: number; requisites?: Record<string, unknown> },
+    context: { locale: LocaleCode; domain?: string },
+  ) {
+    const currency = currencyOf(payer);
+    const method = DEPOSIT_METHODS.find((item) => item.sysname === input.method);
+    if (!method) throw invalid({ method: paymentText(context.locale, 'unknownMethod') });
+    const { amount, requisites } = checkAmountAndRequisites(method, input, currency, context.locale);
+    const publicId = `dep_${randomToken(12)}`;
+    await db.transaction(async (tx) => {
+      await lockUser(tx, 'deposit', payer.uid);
+      const limit = await currentLimit(tx, payer.uid);
+      if (limit) {
+        const { start, end } = periodBounds(limit.period, new Date());
+        const used = await depositedIn(tx, payer.uid, start);
+        if (used + amount > limit.amount) {
+          const available = limit.amount > used ? limit.amount - used : 0n;
+          const message = paymentText(context.locale, 'depositLimit', {
+            available: formatMoney(Number(major(available, currency)), currency),
+            until: end.toISOString().slice(0, 10).split('-').reverse().join('.'),
+          });
+          throw new AppError('BillingDepositLimitExceededException', message, {
+            fields: { amount: message },
+            details: { available_amount: major(available, currency), currency },
+          });
+        }
+      }
+      await tx.insert(payments).values({
+        publicId,
+        userId: payer.uid,
+        direction: 'deposit',
+        method: method.sysname,
+        provider: provider.name,
+        amount,
+        currency,
+        status: 'created',
+        requisites,
+        campaignOfferId: input.campaign_offer_id ?? -1,
+        domain: context.domain,
+      });
+    });
+    try {
+      const created = await provider.createPayment({ paymentId: publicId, amount, currency, method: method.sysname, locale: context.locale });
+      await db.update(payments).set({ providerRef: created.providerRef, updatedAt: new Date() }).where(eq(payments.publicId, publicId));
+      return { transaction_id: publicId, redirect_url: created.redirectUrl };
+    } catch (error) {
+      logger.error({ err: error, publicId }, 'payment provider could not create a payment');
+      await db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(eq(payments.publicId, publicId));
+      throw new AppError('BillingUnavailableException', 'The payment service is not available, try again later');
+    }
+  }
+
+  /**
+   * A provider callback. Refused (and logged, nothing credited) when unsigned, stale, for an
+   * unknown payment, or for another amount or currency. Each event id is applied once; the
+   * deposit's ledger transaction has its own idempotency key, so even a new event id for an
+   * already-credited payment cannot credit it twice.
+   */
+  async function handleCallback(rawBody: string, signature: string | undefined): Promise<{ status: number; body: Record<string, unknown> }> {
+    const read = provider.readCallback(rawBody, signature);
+    if (!read.ok) {
+      logger.warn({ provider: provider.name, reason: read.reason }, 'payment callback refused');
+      return { status: 401, body: { error: 'invalid signature' } };
+    }
+    const event = read.event;
+    const [payment] = await db.select().from(payments).where(eq(payments.publicId, event.paymentId));
+    if (!payment || payment.direction !== 'deposit' || payment.provider !== provider.name) {
+      logger.warn({ provider: provider.name, paymentId: event.paymentId }, 'payment callback for an unknown payment refused');
+      return { status: 404, body: { error: 'unknown payment' } };
+    }
+    if (payment.amount !== event.amount || payment.currency !== event.currency) {
+      logger.warn({ paymentId: event.paymentId, expected: `${payment.amount} ${payment.currency}`, got: `${event.amount} ${event.currency}` }, 'payment callback with another amount refused');
+      return { status: 422, body: { error: 'amount or currency mismatch' } };
+    }
+    return db.transaction(async (tx) => {
+      const [recorded] = await tx
+        .insert(paymentEvents)
+        .values({ provider: provider.name, eventId: event.eventId, paymentId: payment.id, status: event.status })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (!recorded) return { status: 200, body: { result: 'duplicate' } };
+      const applied = await applyEvent(tx, payment, event);
+      return { status: 200, body: { result: applied } };
+    });
+  }
+
+  async function applyEvent(tx: Tx, payment: PaymentRow, event: ProviderEvent): Promise<string> {
+    const open = ['created', 'pending'];
+    const move = async (status: string, from: string[]) => {
+      const updated = await tx
+        .update(payments)
+        .set({ status, providerRef: event.providerRef, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, from)))
+        .returning({ id: payments.id });
+      return updated.length > 0;
+    };
+    if (event.status === 'success') {
+      if (!(await move('success', open))) return `ignored: payment is ${payment.status}`;
+      await ledger.transfer(
+        {
+          key: `deposit:${payment.id}`,
+          kind: 'deposit',
+          currency: payment.currency as CurrencyCode,
+          legs: [
+            { account: { house: 'payment_clearing' }, amount: -payment.amount },
+            { account: { player: payment.userId, kind: 'main' }, amount: payment.amount },
+          ],
+          metadata: { payment: payment.publicId, provider: provider.name, event: event.eventId },
+        },
+        tx,
+      );
+      return 'credited';
+    }
+    if (event.status === 'pending') return (await move('pending', ['created'])) ? 'pending' : `ignored: payment is ${payment.status}`;
+    return (await move(event.status, open)) ? event.status : `ignored: payment is ${payment.status}`;
+  }
+
+  function view(row: PaymentRow) {
+    const currency = row.currency as CurrencyCode;
+    return {
+      id: row.publicId,
+      type: row.direction,
+      method: row.method,
+      amount: { amount: major(row.amount, currency), currency },
+      status: row.status,
+      requisites: maskRequisites(row.requisites as Record<string, string>),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      domain: row.domain,
+    };
+  }
+
+  async function paymentInfo(uid: number, publicId: string, locale: LocaleCode) {
+    const [row] = await db.select().from(payments).where(and(eq(payments.publicId, publicId), eq(payments.userId, uid)));
+    if (!row) throw new AppError('InvalidParameterException', paymentText(locale, 'notFound'), { fields: { id: paymentText(locale, 'notFound') }, status: 404 });
+    return view(row);
+  }
+
+  // --- withdrawals --------------------------------------------------------------------------------
+
+  function withdrawSettings(payer: PayerProfile, locale: LocaleCode) {
+    const currency = currencyOf(payer);
+    return {
+      currency,
+      methods: WITHDRAWAL_METHODS.map((method) => methodView(method, currency, locale)),
+      limits: { daily_amount: { amount: major(minor(WITHDRAWAL_DAILY_AMOUNT, currency), currency), currency }, daily_count: WITHDRAWAL_DAILY_COUNT },
+    };
+  }
+
+  async function makeWithdrawal(payer: PayerProfile, input: { method: string; amount: unknown; requisites?: Record<string, unknown> }, locale: LocaleCode) {
+    if (payer.isKycBlockEnabled && !payer.isVerified) throw new AppError('KycWithdrawalException', paymentText(locale, 'kycRequired'));
+    const currency = currencyOf(payer);
+    const method = WITHDRAWAL_METHODS.find((item) => item.sysname === input.method);
+    if (!method) throw invalid({ method: paymentText(locale, 'unknownMethod') });
+    const { amount, requisites } = checkAmountAndRequisites(method, input, currency, locale);
+    const publicId = `wd_${randomToken(12)}`;
+    await db.transaction(async (tx) => {
+      await lockUser(tx, 'withdraw', payer.uid);
+      const { start } = periodBounds('day', new Date());
+      const [today] = await tx
+        .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text`, requests: count() })
+        .from(payments)
+        .where(and(eq(payments.userId, payer.uid), eq(payments.direction, 'withdrawal'), gte(payments.createdAt, start), inArray(payments.status, ['requested', 'processing', 'approved'])));
+      if (today.requests >= WITHDRAWAL_DAILY_COUNT) {
+        throw new AppError('WithdrawalLimitsPeriodExceededException', paymentText(locale, 'dailyCount', { count: WITHDRAWAL_DAILY_COUNT }));
+      }
+      const dailyLimit = minor(WITHDRAWAL_DAILY_AMOUNT, currency);
+      if (BigInt(today.total) + amount > dailyLimit) {
+        const left = dailyLimit > BigInt(today.total) ? dailyLimit - BigInt(today.total) : 0n;
+        throw new AppError('WithdrawalLimitsExceededException', paymentText(locale, 'dailyAmount', { limit: formatMoney(WITHDRAWAL_DAILY_AMOUNT, currency), available: formatMoney(Number(major(left, currency)), currency) }));
+      }
+      const [row] = await tx
+        .insert(payments)
+        .values({ publicId, userId: payer.uid, direction: 'withdrawal', method: method.sysname, provider: provider.name, amount, currency, status: 'requested', requisites })
+        .returning({ id: payments.id });
+      await ledger.transfer(
+        {
+          key: `withdrawal-reserve:${row.id}`,
+          kind: 'withdrawal_reserve',
+          currency,
+          legs: [
+            { account: { player: payer.uid, kind: 'main' }, amount: -amount },
+            { account: { player: payer.uid, kind: 'withdrawal_hold' }, amount },
+          ],
+          metadata: { payment: publicId },
+          insufficientFunds: () => invalid({ amount: paymentText(locale, 'notEnoughMoney') }),
+        },
+        tx,
+      );
+    });
+    return { transaction_id: publicId, status: 'requested' };
+  }
+
+  /** Returns reserved money to the main balance and closes the request with `status`. */
+  async function release(tx: Tx, payment: PaymentRow, status: 'cancelled' | 'declined') {
+    await ledger.transfer(
+      {
+        key: `withdrawal-void:${payment.id}`,
+        kind: 'withdrawal_void',
+        currency: payment.currency as CurrencyCode,
+        legs: [
+          { account: { player: payment.userId, kind: 'withdrawal_hold' }, amount: -payment.amount },
+          { account: { player: payment.userId, kind: 'main' }, amount: payment.amount },
+        ],
+        metadata: { payment: payment.publicId, status },
+      },
+      tx,
+    );
+    await tx.update(payments).set({ status, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  }
+
+  async function lockPayment(tx: Tx, where: ReturnType<typeof and>) {
+    const [row] = await tx.select().from(payments).where(where).for('update');
+    return row;
+  }
+
+  async function cancelWithdrawal(uid: number, publicId: string, locale: LocaleCode) {
+    await db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, and(eq(payments.publicId, publicId), eq(payments.userId, uid), eq(payments.direction, 'withdrawal')));
+      if (!payment) throw new AppError('InvalidParameterException', paymentText(locale, 'notFound'), { fields: { id: paymentText(locale, 'notFound') }, status: 404 });
+      if (payment.status !== 'requested') throw invalid({ id: paymentText(locale, 'notCancellable') });
+      await release(tx, payment, 'cancelled');
+    });
+    return 1;
+  }
+
+  /** Operator approval: the provider pays out, then the reserve is posted to the payout clearing account. */
+  async function approveWithdrawal(publicId: string): Promise<string> {
+    const claimed = await db
+      .update(payments)
+      .set({ status: 'processing', updatedAt: new Date() })
+      .where(and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal'), eq(payments.status, 'requested')))
+      .returning();
+    if (!claimed.length) throw new Error(`Withdrawal ${publicId} is not waiting for approval`);
+    const payment = claimed[0];
+    const payout = await provider.payout({ paymentId: publicId, amount: payment.amount, currency: payment.currency, method: payment.method, requisites: payment.requisites as Record<string, unknown> });
+    return db.transaction(async (tx) => {
+      if (payout.status !== 'paid') {
+        await release(tx, payment, 'declined');
+        return 'declined by the provider';
+      }
+      await ledger.transfer(
+        {
+          key: `withdrawal-post:${payment.id}`,
+          kind: 'withdrawal_post',
+          currency: payment.currency as CurrencyCode,
+          legs: [
+            { account: { player: payment.userId, kind: 'withdrawal_hold' }, amount: -payment.amount },
+            { account: { house: 'payout_clearing' }, amount: payment.amount },
+          ],
+          metadata: { payment: publicId, provider_ref: payout.providerRef },
+        },
+        tx,
+      );
+      await tx.update(payments).set({ status: 'approved', providerRef: payout.providerRef, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      return 'paid out';
+    });
+  }
+
+  async function declineWithdrawal(publicId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal')));
+      if (!payment || payment.status !== 'requested') throw new Error(`Withdrawal ${publicId} is not waiting for approval`);
+      await release(tx, payment, 'declined');
+    });
+  }
+
+  async function listWithdrawals(status = 'requested') {
+    const rows = await db.select().from(payments).where(and(eq(payments.direction, 'withdrawal'), eq(payments.status, status))).orderBy(payments.id);
+    return rows.map((row) => ({ ...view(row), uid: row.userId }));
+  }
+
+  // --- history --------------------------------------------------------------------------------------
+
+  async function history(uid: number, input: { offset: number; count: number; type: 'deposit' | 'withdrawal' | 'all'; statuses?: string[] }) {
+    const where = and(
+      eq(payments.userId, uid),
+      input.type === 'all' ? undefined : eq(payments.direction, input.type),
+      input.statuses?.length ? inArray(payments.status, input.statuses) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(input.count).offset(input.offset),
+      db.select({ total: count() }).from(payments).where(where),
+    ]);
+    return { items: rows.map(view), total };
+  }
+
+  async function hasDeposit(uid: number): Promise<boolean> {
+    const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, uid), eq(payments.direction, 'deposit'), eq(payments.status, 'success'))).limit(1);
+    return !!row;
+  }
+
+  return {
+    depositSettings,
+    makeDeposit,
+    handleCallback,
+    paymentInfo,
+    withdrawSettings,
+    makeWithdrawal,
+    cancelWithdrawal,
+    approveWithdrawal,
+    declineWithdrawal,
+    listWithdrawals,
+    history,
+    hasDeposit,
+    getDepositLimit,
+    setDepositLimit,
+    banks: () => BANKS,
+  };
+}
+
+/** Shows enough of an account number to recognise it, never the whole of it. */
+function maskRequisites(requisites: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(requisites).map(([name, value]) => [name, name === 'iban' && value.length > 8 ? `${value.slice(0, 4)} •••• ${value.slice(-4)}` : value]),
+  );
+}
+
+export type Payments = ReturnType<typeof createPayments>;
