@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { formatJsBudget, measureJsBudget, type JsBudgetResult } from './js-budget.ts';
 import { combineSegments, keepAliveAgent, runSegment, summarize, type LoadResult, type Segment } from './load.ts';
 import { ensureBuild, staleBuildSources, startServer, type RunningServer } from './server.ts';
+import { formatLedgerBench, runLedgerBench, type LedgerBenchResult } from './ledger.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = path.join(ROOT, 'bench/results/latest.json');
@@ -276,6 +277,17 @@ async function main() {
   );
   if (budget) console.log('\n' + formatJsBudget(budget, { details: false }));
 
+  // Money: deposits through the ledger, many players versus one (see bench/ledger.ts).
+  let ledgerResult: LedgerBenchResult | { error: string };
+  try {
+    ledgerResult = await runLedgerBench();
+    console.log('\n' + formatLedgerBench(ledgerResult));
+    if (ledgerResult.problems.length) failures.push(`ledger does not hold after the run: ${ledgerResult.problems.join('; ')}`);
+  } catch (error) {
+    ledgerResult = { error: (error as Error).message };
+    failures.push(`ledger bench failed: ${ledgerResult.error}`);
+  }
+
   const report = {
     startedAt: startedAt.toISOString(),
     ok: failures.length === 0,
@@ -292,6 +304,7 @@ async function main() {
     config: { ...config, builtForThisRun: built, staleSources: stale.length, loadModel: 'closed loop, keep-alive, node:http client in a separate process' },
     targets: results,
     jsBudget: budget ?? { error: budgetError },
+    ledger: ledgerResult,
     server: stopped,
   };
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
