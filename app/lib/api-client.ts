@@ -1,7 +1,7 @@
 import { API_VERSION, NON_STRICT_FLAG, RETRY_STATUSES } from '../../contract/api.ts';
 import { DEFAULT_LOCALE, isLocale, type LocaleCode } from '../../contract/locales.ts';
 import { ApiError, unwrapAnswer } from './api-error.ts';
-import { toEntries } from './query.ts';
+import { toEntries } from '../../contract/query.ts';
 
 export type CallOptions = {
   query?: Record<string, unknown>;

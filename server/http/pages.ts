@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ServerBridge } from '../../contract/server-bridge.ts';
+import { toEntries } from '../../contract/query.ts';
 import type { Services } from '../services.ts';
 import type { HttpEnv } from './env.ts';
 import { INTERNAL_CLIENT_IP_HEADER, type PageHandler } from './app.ts';
@@ -62,9 +63,8 @@ function createBridge(
     async callApi(method, callOptions = {}) {
       const url = new URL(`/api/${method}`, requestUrl.origin);
       if (callOptions.locale) url.searchParams.set('locale', callOptions.locale);
-      for (const [key, value] of Object.entries(callOptions.query ?? {})) {
-        if (value !== null && value !== undefined) url.searchParams.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-      }
+      // The same bracket notation as the browser client, so arrays and nested values arrive alike.
+      for (const [key, value] of toEntries(callOptions.query ?? {})) url.searchParams.append(key, value);
       const init: RequestInit = { method: callOptions.body ? 'POST' : 'GET', headers: { ...forwarded } };
       if (callOptions.body) {
         (init.headers as Record<string, string>)['content-type'] = 'application/json';

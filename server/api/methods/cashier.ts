@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_PAGE_SIZE } from '../../../contract/constants.ts';
-import { CURRENCIES } from '../../../contract/money.ts';
+import type { CURRENCIES } from '../../../contract/money.ts';
 import type { PayerProfile } from '../../modules/payments/index.ts';
 import { defineMethod, type ApiContext } from '../types.ts';
 import { requireUserId } from './accounts.ts';
