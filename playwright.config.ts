@@ -47,6 +47,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.CROUPIER_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Every journey comes from 127.0.0.1: raise the abuse limits so they never decide a test
+      // that is not about them (the limits themselves are tested in-process).
+      RATE_LIMIT_MULTIPLIER: '20',
     },
   },
 });

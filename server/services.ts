@@ -2,7 +2,7 @@ import type { Env } from './platform/env.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMessenger, type SmsProvider } from './platform/messaging/index.ts';
-import { createDbRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit/index.ts';
+import { createDbRateLimitStore, createRedisRateLimitStore, scaledRateLimitStore, type RateLimitStore } from './platform/rate-limit/index.ts';
 import { resolveAppSecret } from './platform/secrets.ts';
 import { createSiteSettings } from './modules/site-settings/index.ts';
 import { createSiteConfigService } from './modules/site-config/index.ts';
@@ -39,6 +39,7 @@ export async function createServices(deps: {
     limits = createRedisRateLimitStore(redis);
     closeRedis = async () => void (await redis.quit());
   }
+  limits = scaledRateLimitStore(limits, env.RATE_LIMIT_MULTIPLIER);
 
   const messenger = await createMessenger({ db, logger, smtpUrl: env.SMTP_URL, mailFrom: env.MAIL_FROM, smsProvider: deps.smsProvider });
   if (messenger.mailbox) {

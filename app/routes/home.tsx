@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../contract/api.ts';
 import { PageMeta } from '../features/pages/page-meta.tsx';
+import { RegistrationHint } from '../features/hints/registration-hint.tsx';
 import { useAuthEntry } from '../features/shell/use-auth-entry.ts';
 import { LocalLink } from '../lib/local-link.tsx';
 import { useRootData } from '../lib/locale.ts';
@@ -34,6 +35,7 @@ export default function Home() {
   return (
     <div className="space-y-12 pb-6" data-testid="home">
       <PageMeta title={t('meta.title')} description={root?.config.seo.default.description} />
+      <RegistrationHint variant="banner" className="mb-8!" />
 
       <section className="relative overflow-hidden rounded-3xl bg-ink-800 ring-1 ring-white/10">
         <div className="absolute inset-0 bg-[radial-gradient(120%_90%_at_85%_20%,rgba(124,92,255,0.55),transparent_55%),radial-gradient(80%_80%_at_10%_100%,rgba(245,184,46,0.28),transparent_60%)]" />

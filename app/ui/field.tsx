@@ -85,15 +85,30 @@ export function SelectField({ label, error, hint, children, className, id: given
   const id = givenId ?? autoId;
   return (
     <Chrome id={id} label={label} error={error} hint={hint}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-message` : undefined}
-        className={clsx(inputClass(error), 'cursor-pointer appearance-none', className)}
-        {...props}
-      >
-        {children}
-      </select>
+      <div className="relative">
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? `${id}-message` : undefined}
+          className={clsx(inputClass(error), 'cursor-pointer appearance-none pr-10', className)}
+          {...props}
+        >
+          {children}
+        </select>
+        <svg
+          className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 text-ink-400"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+      </div>
     </Chrome>
   );
 }

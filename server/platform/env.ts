@@ -33,6 +33,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Croupier <no-reply@croupier.local>'),
   /** Secret the demo payment provider signs callbacks with; derived from APP_SECRET when unset. */
   PSP_DEMO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Multiplies every abuse limit. 1 in production; end-to-end runs, where every journey comes
+   * from one address, raise it so the limits never decide a test they do not test.
+   */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
 });

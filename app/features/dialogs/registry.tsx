@@ -1,13 +1,17 @@
 import { lazy, type ComponentType } from 'react';
+import InactivityWarning from '../session/inactivity-warning.tsx';
 
 export type DialogComponentProps = { dialogId: string } & Record<string, unknown>;
 
 /**
  * Dialog components by name. Each is loaded on first use, so the home page does not ship code
- * for dialogs a visitor never opens.
+ * for dialogs a visitor never opens (the inactivity warning excepted, see below).
  */
 export const DIALOG_COMPONENTS: Record<string, ComponentType<DialogComponentProps>> = {
   auth: lazy(() => import('../auth-entry/auth-popup.tsx')),
+  'complete-registration': lazy(() => import('../session/complete-registration.tsx')),
   'games-search': lazy(() => import('../shell/games-search-popup.tsx')),
+  // Not lazy: the warning must show at its moment even if the network is gone by then (~1 KB).
+  'inactivity-warning': InactivityWarning as ComponentType<DialogComponentProps>,
   menu: lazy(() => import('../shell/menu-curtain.tsx')),
 };

@@ -60,9 +60,10 @@ describe('helpers', () => {
     expect(remainingMs(REG, 1000, start + 4000)).toBe(0);
     expect(remainingMs(null, 1000, start)).toBe(0);
   });
-  it('splits a duration into hours and minutes, rounding up', () => {
+  it('splits a duration into whole hours and minutes, at least a minute while time is left', () => {
     expect(hoursAndMinutes(REGISTRATION_HINT_MS)).toEqual({ hours: 2, minutes: 0 });
-    expect(hoursAndMinutes(REGISTRATION_HINT_MS - 61_000)).toEqual({ hours: 1, minutes: 59 });
+    expect(hoursAndMinutes(REGISTRATION_HINT_MS - 1)).toEqual({ hours: 1, minutes: 59 });
+    expect(hoursAndMinutes(REGISTRATION_HINT_MS - 61_000)).toEqual({ hours: 1, minutes: 58 });
     expect(hoursAndMinutes(1)).toEqual({ hours: 0, minutes: 1 });
     expect(hoursAndMinutes(-5)).toEqual({ hours: 0, minutes: 0 });
   });

@@ -45,8 +45,11 @@ export function isConfirmHintVisible(input: {
 /** The stored `confirm_sent` value counts as set when it is a non-empty value other than '0'. */
 export const isFlagSet = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && value !== '0' && value !== false;
 
-/** `1 h 05 min` style parts of a duration, rounded up to the minute. */
+/**
+ * Hours and minutes of a duration for a "time left" text: whole minutes (a countdown reads
+ * 1 h 59 min right after it starts), but at least 1 minute while any time is left.
+ */
 export function hoursAndMinutes(ms: number): { hours: number; minutes: number } {
-  const totalMinutes = Math.ceil(Math.max(0, ms) / 60_000);
+  const totalMinutes = ms > 0 ? Math.max(1, Math.floor(ms / 60_000)) : 0;
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
 }

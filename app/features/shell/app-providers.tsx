@@ -4,6 +4,7 @@ import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { ToastHost } from '../toasts/toast-host.tsx';
 import { HashScroll } from './hash-scroll.tsx';
 import { QueryFlags } from './query-flags.tsx';
+import { SessionHost } from '../session/session-host.tsx';
 
 /** Client-wide providers and hosts shared by every page and the error page. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -14,6 +15,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <DialogHost />
       <ToastHost />
       <QueryFlags />
+      <SessionHost />
       <HashScroll />
     </QueryClientProvider>
   );

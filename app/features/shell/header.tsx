@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../../contract/api.ts';
-import { groupAmount } from '../../../contract/money.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { useLocation } from 'react-router';
 import { stripLocale } from '../../../contract/locales.ts';
@@ -10,6 +9,8 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useAuthEntry } from './use-auth-entry.ts';
 import { useDialogs } from '../dialogs/store.ts';
+import { UserMenu } from '../session/user-menu.tsx';
+import { HeaderBalance } from '../cashier/header-balance.tsx';
 import { isNavItemActive, mainNav } from './nav-items.ts';
 
 export function Header() {
@@ -41,13 +42,16 @@ export function Header() {
                 key={item.key}
                 to={item.to}
                 aria-current={active ? 'page' : undefined}
+                aria-label={t(`nav.${item.key}`)}
+                title={t(`nav.${item.key}`)}
                 className={clsx(
-                  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition',
+                  'flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap transition desktop:px-3',
                   active ? 'bg-white/10 text-white' : 'text-ink-300 hover:bg-white/5 hover:text-white',
                 )}
               >
                 <Icon name={item.icon} size={18} />
-                {t(`nav.${item.key}`)}
+                {/* Below 1440 px the seven labels do not fit next to the account area: icons only. */}
+                <span className="hidden desktop:inline">{t(`nav.${item.key}`)}</span>
               </LocalLink>
             );
           })}
@@ -62,25 +66,26 @@ export function Header() {
             data-testid="search-entry"
           >
             <Icon name="search" size={18} />
-            <span className="hidden llaptop:inline">{t('search.placeholder')}</span>
+            {/* A signed-in header carries balance, deposit and account menu: the label needs more room. */}
+            <span className={clsx('hidden', isLoggedIn(user) ? 'ldesktop:inline' : 'llaptop:inline')}>{t('search.placeholder')}</span>
           </button>
           {isLoggedIn(user) ? (
             <>
-              <div
-                className="hidden h-10 items-center gap-2 rounded-xl bg-ink-800 px-3 text-sm ring-1 ring-white/10 tablet:flex"
+              <LocalLink
+                to="/cashier/deposit"
+                className="flex h-10 items-center gap-2 rounded-xl bg-ink-800 px-3 text-sm whitespace-nowrap ring-1 ring-white/10 hover:ring-white/20"
                 data-testid="header-balance"
+                title={t('userMenu.balanceLink', { ns: 'auth' })}
               >
-                <Icon name="wallet" size={18} className="text-gold-400" />
-                <span className="font-semibold tabular-nums">
-                  {groupAmount(user!.balance_main.amount)} {user!.balance_main.currency}
-                </span>
+                <Icon name="wallet" size={18} className="hidden text-gold-400 desktop:block" />
+                <HeaderBalance />
+              </LocalLink>
+              <div className="hidden tablet:block">
+                <LocalLink to="/cashier/deposit" className={buttonClass('primary', 'sm')} data-testid="header-deposit">
+                  {t('actions.deposit')}
+                </LocalLink>
               </div>
-              <LocalLink to="/cashier/deposit" className={buttonClass('primary', 'sm')}>
-                {t('actions.deposit')}
-              </LocalLink>
-              <LocalLink to="/profile/settings" className={buttonClass('ghost', 'sm')} aria-label={t('nav.profile')}>
-                <Icon name="user" />
-              </LocalLink>
+              <UserMenu user={user!} />
             </>
           ) : (
             <>

@@ -4,5 +4,6 @@ import errors from './errors.json';
 import home from './home.json';
 import auth from './auth.json';
 import profile from './profile.json';
+import cashier from './cashier.json';
 
-export default { common, pages, errors, home, auth, profile };
+export default { common, pages, errors, home, auth, profile, cashier };

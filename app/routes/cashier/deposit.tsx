@@ -1,13 +1,36 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { DepositPage, type DepositData } from '../../features/cashier/deposit-page.tsx';
+import type { DepositLimit, DepositSettings, HistoryPage } from '../../features/cashier/types.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import { notFound, toPageError } from '../../lib/page-errors.ts';
 import { requireParam } from '../../lib/params.ts';
-import { AreaPage } from '../../features/pages/area-page.tsx';
+import { serverApi } from '../../lib/server-bridge.ts';
 
-export default function Page() {
-  return <AreaPage area="deposit" icon="wallet" />;
+/**
+ * /cashier/deposit and /cashier/deposit/{sysname}: the methods and presets, the deposit limit,
+ * and whether the player has a successful deposit (for the registration hint). A sysname that
+ * is no deposit method is a 404.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<DepositData> {
+  const locale = requestLocale(request);
+  const sysname = params.sysname === undefined ? null : requireParam(request, params.sysname);
+  let settings: DepositSettings;
+  let limit: DepositLimit | null;
+  let deposits: HistoryPage | null;
+  try {
+    [settings, limit, deposits] = await Promise.all([
+      serverApi<DepositSettings>(context, 'cashier/getdepositsettings', { locale }),
+      // Both are extras of the page: without them it still takes deposits.
+      serverApi<DepositLimit>(context, 'getDepositLimit', { locale }).catch(() => null),
+      serverApi<HistoryPage>(context, 'cashier/gethistory', { query: { type: 'deposit', statuses: 'success', count: 1 }, locale }).catch(() => null),
+    ]);
+  } catch (error) {
+    toPageError(error);
+  }
+  if (sysname !== null && !settings.methods.some((method) => method.sysname === sysname)) notFound(new URL(request.url).pathname);
+  return { settings, limit, method: sysname, hasDeposit: (deposits?.total ?? 0) > 0, now: Date.now() };
 }
 
-/** The optional :sysname segment must be a valid identifier; anything else is a 404. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  if (params.sysname !== undefined) requireParam(request, params.sysname);
-  return null;
+export default function Deposit() {
+  return <DepositPage data={useLoaderData<typeof loader>()} />;
 }

@@ -1,5 +1,24 @@
-import { AreaPage } from '../../features/pages/area-page.tsx';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { OPEN_REQUESTS_COUNT, WithdrawPage, type WithdrawData } from '../../features/cashier/withdraw-page.tsx';
+import type { HistoryPage, WithdrawSettings } from '../../features/cashier/types.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import { toPageError } from '../../lib/page-errors.ts';
+import { serverApi } from '../../lib/server-bridge.ts';
 
-export default function Page() {
-  return <AreaPage area="withdraw" icon="wallet" />;
+/** /cashier/withdraw: withdrawal methods and limits, and the requests still open (cancellable). */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<WithdrawData> {
+  const locale = requestLocale(request);
+  try {
+    const [settings, open] = await Promise.all([
+      serverApi<WithdrawSettings>(context, 'cashier/getwithdrawsettings', { locale }),
+      serverApi<HistoryPage>(context, 'cashier/gethistory', { query: { type: 'withdrawal', statuses: 'requested', count: OPEN_REQUESTS_COUNT }, locale }).catch(() => null),
+    ]);
+    return { settings, open };
+  } catch (error) {
+    toPageError(error);
+  }
+}
+
+export default function Withdraw() {
+  return <WithdrawPage data={useLoaderData<typeof loader>()} />;
 }

@@ -161,8 +161,13 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
   return { provider, settle, routes };
 }
 
+/**
+ * The platform's result page of an outcome. The cancelled page has no transaction in its address
+ * (spec 2 section 2: /cashier/paycancel), the others carry the payment id.
+ */
 function resultUrl(locale: string, status: ProviderStatus, paymentId: string): string {
-  return `${locale === 'fr' ? '/fr' : ''}/cashier/${STATUS_TO_PAGE[status] ?? 'payfail'}/${encodeURIComponent(paymentId)}`;
+  const page = STATUS_TO_PAGE[status] ?? 'payfail';
+  return `${locale === 'fr' ? '/fr' : ''}/cashier/${page}${page === 'paycancel' ? '' : `/${encodeURIComponent(paymentId)}`}`;
 }
 
 const TEXT = {
@@ -200,10 +205,10 @@ function paymentPage(payment: typeof demoPspPayments.$inferSelect): string {
 function page(locale: string, title: string, body: string): string {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · DemoPay</title><style>
 body{margin:0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#eef1f6;color:#1b2233;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border-radius:16px;box-shadow:0 10px 40px rgba(20,30,60,.12);padding:28px;width:min(92vw,420px)}
+main{box-sizing:border-box;background:#fff;border-radius:16px;box-shadow:0 10px 40px rgba(20,30,60,.12);padding:28px;width:min(92vw,420px)}
 header{display:flex;align-items:center;gap:10px;margin-bottom:20px}.logo{width:34px;height:34px;border-radius:9px;background:linear-gradient(135deg,#2a6df4,#15b79e)}
 h1{font-size:20px;margin:0}dl{margin:0 0 20px}dl div{display:flex;justify-content:space-between;padding:10px 0;border-bottom:1px solid #e6e9f0}dt{color:#667085}dd{margin:0;font-weight:600}
-.amount{font-size:22px}form{display:grid;grid-template-columns:1fr 1fr;gap:10px}button{height:46px;border-radius:10px;border:1px solid #d0d5dd;background:#fff;font-size:15px;font-weight:600;cursor:pointer}
+.amount{font-size:22px}form{display:grid;grid-template-columns:1fr 1fr;gap:10px}button{height:46px;border-radius:10px;border:1px solid #d0d5dd;background:#fff;font:inherit;font-size:15px;font-weight:600;cursor:pointer}
 .primary{grid-column:1/-1;background:#2a6df4;border-color:#2a6df4;color:#fff}.danger{color:#d92d20;border-color:#fda29b}.note{color:#667085;font-size:13px;margin-top:18px}</style></head>
 <body><main><header><span class="logo"></span><h1>${escapeHtml(title)}</h1></header>${body}</main></body></html>`;
 }

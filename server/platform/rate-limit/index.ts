@@ -104,3 +104,14 @@ export async function enforce(store: RateLimitStore, key: string, limit: Limit):
   const result = await store.hit(key, limit);
   if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }
+
+/** The same store with every limit's maximum multiplied (RATE_LIMIT_MULTIPLIER). */
+export function scaledRateLimitStore(store: RateLimitStore, multiplier: number): RateLimitStore {
+  if (multiplier === 1) return store;
+  const scale = (limit: Limit): Limit => ({ ...limit, max: limit.max * multiplier });
+  return {
+    hit: (key, limit, now) => store.hit(key, scale(limit), now),
+    peek: (key, limit, now) => store.peek(key, scale(limit), now),
+    reset: (key, limit, now) => store.reset(key, scale(limit), now),
+  };
+}

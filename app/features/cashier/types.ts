@@ -1,0 +1,56 @@
+import type { Amount } from '../../../contract/api.ts';
+
+/** Answers of the cashier methods (docs/api.md), as the pages read them. */
+
+export type RequisiteField = { name: string; type: string; label: string };
+
+export type PaymentMethodView = {
+  sysname: string;
+  name: string;
+  min: Amount;
+  max: Amount;
+  requisites: RequisiteField[];
+};
+
+export type DepositSettings = { currency: string; methods: PaymentMethodView[]; amounts: number[] };
+
+export type WithdrawSettings = {
+  currency: string;
+  methods: PaymentMethodView[];
+  limits: { daily_amount: Amount; daily_count: number };
+};
+
+export type LimitPeriod = 'none' | 'day' | 'week' | 'month';
+
+export type DepositLimit = {
+  period: LimitPeriod;
+  limit_amount: Amount | null;
+  available_amount: Amount | null;
+  expired_at: string | null;
+  can_edit: boolean;
+  pending: { period: LimitPeriod; limit_amount: Amount | null; effective_at: string } | null;
+};
+
+export type TransactionType = 'deposit' | 'withdrawal';
+
+/** A history item and the answer of cashier/getdepositinfo have the same shape. */
+export type Transaction = {
+  id: string;
+  type: TransactionType;
+  method: string;
+  amount: Amount;
+  status: string;
+  requisites: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+  domain: string | null;
+};
+
+export type HistoryPage = { items: Transaction[]; total: number };
+
+export type Balances = {
+  balance_main: Amount;
+  balance_bonus: Amount;
+  balance_betting_bonus: Amount;
+  balance_fun: Amount;
+};

@@ -1,0 +1,130 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { fillSignUp, openAuthPopup, registerByApi, uniqueEmail } from './auth-support.ts';
+import { gotoHydrated } from './support.ts';
+
+/**
+ * Inactivity logout (spec 1 section 4). time_to_force_logout is an operator setting stored in
+ * the database, so this journey runs its own server on its own embedded database, with the
+ * setting at its minimum (10 s: warning at 8 s, a 2-second countdown, logout at 10 s). The page's
+ * clock is Playwright's fake clock, paused and moved by hand, so the timing cannot flake.
+ */
+const port = Number(process.env.E2E_SESSION_PORT ?? 3192);
+const base = `http://localhost:${port}`;
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'croupier-session-'));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const ops = spawnSync('npx', ['node', 'scripts/ops.ts', 'site:set', 'timeToForceLogout', '10'], { env, encoding: 'utf8' });
+  expect(ops.status, ops.stderr).toBe(0);
+  // Its own process group: npx runs node as a grandchild, and stopping the group stops that too.
+  server = spawn('npx', ['node', 'server/main.ts'], { env: { ...env, NODE_ENV: 'production', PORT: String(port) }, stdio: 'ignore', detached: true });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server with timeToForceLogout did not start');
+});
+
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    process.kill(-server.pid, 'SIGTERM');
+    await exited;
+    // The server itself (a grandchild) may outlive the wrapper by a moment: wait for the port.
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const up = await fetch(`${base}/healthz`).then(() => true).catch(() => false);
+      if (!up) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Loads a page under a paused fake clock: the inactivity timer starts at hydration and waits for us. */
+async function loadWithPausedClock(page: Page, path: string) {
+  await page.clock.install();
+  await gotoHydrated(page, `${base}${path}`);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+}
+
+const uid = async (page: Page) => (await (await page.request.get(`${base}/api/getInfo`)).json()).data.uid as number;
+
+test('the operator setting reaches the page as time_to_force_logout', async ({ request }) => {
+  const general = await request.get(`${base}/api/getgeneralinfo`);
+  expect((await general.json()).data.time_to_force_logout).toBe(10);
+});
+
+test('after sign-up, inactivity shows a countdown at 80% and signs the player out at 100%', async ({ page }) => {
+  test.setTimeout(60_000);
+  await gotoHydrated(page, `${base}/`);
+  const dialog = await openAuthPopup(page, 'sign-up');
+  await fillSignUp(dialog, uniqueEmail('idle'));
+  await page.waitForURL(`${base}/?register=success`);
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+
+  await loadWithPausedClock(page, '/?register=success');
+  await page.clock.runFor(7_000);
+  await expect(page.getByTestId('inactivity-warning')).toHaveCount(0);
+  await page.clock.runFor(1_000);
+  const warning = page.getByTestId('inactivity-warning');
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('Are you still there?');
+  await expect(warning.getByTestId('inactivity-countdown')).toHaveText(/^[12]$/);
+  await page.clock.runFor(1_000);
+  await expect(warning.getByTestId('inactivity-countdown')).toHaveText(/^[01]$/);
+
+  await page.clock.runFor(1_500);
+  // Logged out: the session is gone and the home loads in full, as a guest's.
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toHaveCount(0);
+  expect(await uid(page)).toBe(0);
+  await expect(page).toHaveURL(`${base}/`);
+});
+
+test('a click or a key press during the warning keeps the player signed in', async ({ page }) => {
+  test.setTimeout(60_000);
+  await registerByApi(page.request, uniqueEmail('active'), undefined, base);
+  await loadWithPausedClock(page, '/gamehall');
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+
+  await page.clock.runFor(8_100);
+  const warning = page.getByTestId('inactivity-warning');
+  await expect(warning).toBeVisible();
+  await warning.getByTestId('inactivity-stay').click();
+  await expect(warning).toHaveCount(0);
+
+  // The count started over at the click: no warning for another 8 seconds.
+  await page.clock.runFor(7_500);
+  await expect(warning).toHaveCount(0);
+  await page.clock.runFor(1_000);
+  await expect(warning).toBeVisible();
+  await page.keyboard.press('Shift');
+  await expect(warning).toHaveCount(0);
+
+  // Past the first deadline: still signed in.
+  await page.clock.runFor(5_000);
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  expect(await uid(page)).toBeGreaterThan(0);
+
+  // A route change is activity too: back to /gamehall (no click, no key) restarts the count.
+  await page.getByRole('link', { name: 'Winners' }).first().click();
+  await expect(page.getByTestId('page-winners')).toBeVisible();
+  await page.clock.runFor(5_000);
+  await page.goBack();
+  // The route has changed once the router has rendered it (not merely when the address changed).
+  await expect(page.getByTestId('page-gamehall')).toBeVisible();
+  await page.clock.runFor(5_000);
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  expect(await uid(page)).toBeGreaterThan(0);
+});
