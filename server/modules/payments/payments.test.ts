@@ -238,6 +238,37 @@ describe('withdrawals', () => {
     expect(await balance(who)).toBe('20.00');
   });
 
+  it.each([['-5'], ['0'], ['020'], ['20.5'], ['19'], ['10001'], ['99999999999999999999'], ['abc']])(
+    'refuses the withdrawal amount %s naming the field, reserving nothing',
+    async (amount) => {
+      const who = await player();
+      await deposit(who, '100');
+      const answer = await call(who, 'cashier/makewithdrawal', { body: { ...bank, amount } });
+      expect(answer.status).toBe(422);
+      expect(answer.json.error?.fields).toEqual({ amount: 'Enter a whole amount from €20.00 to €10,000.00' });
+      expect(await balance(who)).toBe('100.00');
+    },
+  );
+
+  it("refuses to cancel another player's withdrawal, changing nothing", async () => {
+    const owner = await player();
+    await deposit(owner, '100');
+    const { transaction_id } = (await call(owner, 'cashier/makewithdrawal', { body: { ...bank, amount: '40' } })).json.data as { transaction_id: string };
+    const stranger = await player();
+    const answer = await call(stranger, 'cashier/cancelwithdrawal', { body: { id: transaction_id } });
+    expect(answer.status).toBe(404);
+    expect(await balance(owner)).toBe('60.00');
+    expect((await call(owner, 'cashier/gethistory', { query: { type: 'withdrawal' } })).json.data).toMatchObject({ items: [{ status: 'requested' }] });
+  });
+
+  it('refuses unknown methods and malformed history queries', async () => {
+    const who = await player();
+    expect((await call(who, 'cashier/makewithdrawal', { body: { method: 'cash-in-envelope', amount: '50' } })).json.error?.fields).toEqual({ method: 'This payment method is not available' });
+    expect((await call(who, 'cashier/gethistory', { query: { type: 'everything' } })).status).toBe(422);
+    expect((await call(who, 'cashier/gethistory', { query: { count: '100000' } })).status).toBe(422);
+    expect((await call(who, 'cashier/gethistory', { query: { offset: '-1' } })).status).toBe(422);
+  });
+
   it('limits withdrawals per day', async () => {
     const who = await player();
     await deposit(who, '5000');
