@@ -9,7 +9,8 @@ import { FormAlert, PasswordField, TextField } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { formFailure } from './api-errors.ts';
 import { useValidatedForm } from './form-state.ts';
-import { clock, useCountdown } from './use-countdown.ts';
+import { useCountdown } from './use-countdown.ts';
+import { ResendRow } from './resend-row.tsx';
 
 const LOGIN_RULES: Record<string, FieldRule> = { login: { type: 'login' } };
 const RESET_RULES: Record<string, FieldRule> = {
@@ -207,17 +208,7 @@ function ResetStep({ login, initialCode, resendTime, onDone }: { login: string; 
         onBlur={() => form.blur('code')}
         error={form.error('code')}
       />
-      <div className="flex min-h-6 items-center text-sm">
-        {countdown.left > 0 ? (
-          <span className="text-ink-300" data-testid="restore-countdown">
-            {t('code.resendIn', { time: clock(countdown.left) })}
-          </span>
-        ) : (
-          <button type="button" onClick={resend} disabled={resending} className="font-semibold text-gold-400 hover:text-gold-300 disabled:opacity-50" data-testid="restore-send-again">
-            {t('code.sendAgain')}
-          </button>
-        )}
-      </div>
+      <ResendRow secondsLeft={countdown.left} onResend={resend} busy={resending} testId="restore" className="flex min-h-6 items-center text-sm" />
       <PasswordField
         label={t('fields.newPassword')}
         name="password"

@@ -11,7 +11,8 @@ import { Icon } from '../../ui/icon.tsx';
 import { formFailure } from './api-errors.ts';
 import { useValidatedForm } from './form-state.ts';
 import { afterSignIn } from './navigation.ts';
-import { clock, useCountdown } from './use-countdown.ts';
+import { useCountdown } from './use-countdown.ts';
+import { ResendRow } from './resend-row.tsx';
 
 const CREDENTIAL_RULES: Record<string, FieldRule> = { login: { type: 'login' }, password: { type: 'text' } };
 const CODE_RULES: Record<string, FieldRule> = { code: { type: 'code' } };
@@ -213,17 +214,7 @@ function TwoFactorStep({ payload, onSignedIn, onBack }: { payload: TwoFactor; on
         onBlur={() => form.blur('code')}
         error={form.error('code')}
       />
-      <div className="flex min-h-6 items-center justify-center text-sm" data-testid="two-factor-resend">
-        {countdown.left > 0 ? (
-          <span className="text-ink-300" data-testid="two-factor-countdown">
-            {t('code.resendIn', { time: clock(countdown.left) })}
-          </span>
-        ) : (
-          <button type="button" onClick={resend} disabled={resending} className="font-semibold text-gold-400 hover:text-gold-300 disabled:opacity-50" data-testid="two-factor-send-again">
-            {t('code.sendAgain')}
-          </button>
-        )}
-      </div>
+      <ResendRow secondsLeft={countdown.left} onResend={resend} busy={resending} testId="two-factor" className="flex min-h-6 items-center justify-center text-sm" />
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending} data-testid="two-factor-submit">
         {pending ? t('signIn.pending') : t('twoFactor.submit')}
       </Button>
