@@ -250,7 +250,7 @@ test.describe('profile', () => {
   test('hints: a new player sees the registration and confirm-contact hints; the registration banner is on home', async ({ page }) => {
     await signUp(page, 'hints');
     await gotoHydrated(page, '/profile/settings');
-    await expect(page.getByTestId('registration-hint')).toContainText('Your welcome bonus is waiting');
+    await expect(page.getByTestId('registration-hint')).toContainText('Ready for your first real game?');
     await expect(page.getByTestId('confirm-contact-hint')).toContainText('Confirm your e-mail address');
     await gotoHydrated(page, '/');
     await expect(page.getByTestId('registration-hint-banner')).toBeVisible();
