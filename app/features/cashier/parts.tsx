@@ -1,56 +1,12 @@
 import clsx from 'clsx';
-import { useId, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../ui/icon.tsx';
 import { formatDate, formatDateTime, formatTime, statusTone } from './format.ts';
 
 /** Small building blocks shared by the cashier pages. */
 
-/** A block of a cashier page: optional icon and title, then its content. */
-export function Card({
-  icon,
-  title,
-  text,
-  aside,
-  children,
-  className,
-  testId,
-}: {
-  icon?: IconName;
-  title?: string;
-  text?: ReactNode;
-  aside?: ReactNode;
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={title ? headingId : undefined}
-      className={clsx('rounded-3xl border border-white/5 bg-ink-850/70 p-4 tablet:p-6', className)}
-      data-testid={testId}
-    >
-      {title && (
-        <header className="mb-5 flex flex-wrap items-start gap-3">
-          {icon && (
-            <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gold-500/15 text-gold-300 ring-1 ring-gold-400/20">
-              <Icon name={icon} size={20} />
-            </span>
-          )}
-          <div className="min-w-[10rem] flex-1">
-            <h2 id={headingId} className="text-lg leading-tight font-bold">
-              {title}
-            </h2>
-            {text && <p className="mt-1 text-sm text-ink-300">{text}</p>}
-          </div>
-          {aside}
-        </header>
-      )}
-      {children}
-    </section>
-  );
-}
+/** A block of a cashier page: the design system's panel. */
+export { Panel as Card } from '../../ui/panel.tsx';
 
 /** A numbered step title inside a form. */
 export function StepTitle({ step, children, aside }: { step: number; children: ReactNode; aside?: ReactNode }) {

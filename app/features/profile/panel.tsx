@@ -1,52 +1,10 @@
 import clsx from 'clsx';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 
-/** A block of a profile page: icon, title, a line of text, then its content. */
-export function Panel({
-  icon,
-  title,
-  text,
-  aside,
-  children,
-  className,
-  id,
-  testId,
-}: {
-  icon: IconName;
-  title: string;
-  text?: string;
-  aside?: ReactNode;
-  children: ReactNode;
-  className?: string;
-  id?: string;
-  testId?: string;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={clsx('scroll-mt-24 rounded-3xl border border-white/5 bg-ink-850/60 p-5 tablet:p-6', className)}
-      data-testid={testId}
-    >
-      <header className="mb-5 flex items-start gap-3">
-        <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gold-500/15 text-gold-300 ring-1 ring-gold-400/20">
-          <Icon name={icon} size={20} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-lg leading-tight font-bold">
-            {title}
-          </h2>
-          {text && <p className="mt-1 text-sm text-ink-300">{text}</p>}
-        </div>
-        {aside}
-      </header>
-      {children}
-    </section>
-  );
-}
+/** A block of a profile page: the design system's panel. */
+export { Panel } from '../../ui/panel.tsx';
 
 /** Marks a field changed since the last save (spec 1 section 4, contact editing). */
 export function DirtyMark() {
