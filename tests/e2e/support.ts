@@ -6,9 +6,10 @@ import type { Page } from '@playwright/test';
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
+  // The site header, or the main area of pages in the empty layout (sign-in forms, maintenance).
   await page.waitForFunction(() => {
-    const header = document.querySelector('[data-testid="site-header"]');
-    return !!header && Object.keys(header).some((key) => key.startsWith('__reactProps'));
+    const anchor = document.querySelector('[data-testid="site-header"]') ?? document.querySelector('main');
+    return !!anchor && Object.keys(anchor).some((key) => key.startsWith('__reactProps'));
   });
   return response;
 }

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { DefaultShell, EmptyShell } from '../shell/default-shell.tsx';
+import { PageMeta } from '../pages/page-meta.tsx';
 
 type Kind = 'notFound' | 'forbidden' | 'maintenance' | 'userBlocked' | 'errorsSlot';
 
@@ -50,6 +51,7 @@ export function AppErrorPage({ error }: { error: unknown }) {
       <div className="relative mb-6 grid h-20 w-20 place-items-center rounded-3xl bg-gradient-to-br from-violet-500/40 to-ink-800 text-gold-300 ring-1 ring-white/10">
         <Icon name={look.icon} size={38} />
       </div>
+      <PageMeta title={t(`${kind}.title`)} description={t(`${kind}.description`)} />
       <p className="text-sm font-semibold tracking-widest text-gold-400">{appError.statusCode}</p>
       <h1 className="mt-2 text-3xl font-extrabold tablet:text-4xl">{t(`${kind}.title`)}</h1>
       <p className="mt-3 text-ink-300">{t(`${kind}.description`)}</p>
