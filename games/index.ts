@@ -1,0 +1,38 @@
+/**
+ * The in-house games: sysnames, names and engines. Server code plays a round through the
+ * engine of its sysname with createRoundRng() of games/fairness/rng.ts.
+ */
+import * as blackjack from './engines/blackjack/index.ts';
+import * as dice from './engines/dice/index.ts';
+import * as roulette from './engines/roulette/index.ts';
+import * as slot from './engines/slot/index.ts';
+
+export { blackjack, dice, roulette, slot };
+export { GameInputError, type GameInputErrorCode } from './engines/common.ts';
+
+export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME] as const;
+export type GameSysname = (typeof GAME_SYSNAMES)[number];
+export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice';
+
+export type GameInfo = {
+  sysname: GameSysname;
+  name: string;
+  kind: GameKind;
+  /** Theoretical RTP, derived from the game's tables and rules (blackjack: about 2 s on first call). */
+  theoreticalRtp: () => number;
+};
+
+export const GAMES: Readonly<Record<GameSysname, GameInfo>> = {
+  'golden-croupier': { sysname: 'golden-croupier', name: 'Golden Croupier', kind: 'slot', theoreticalRtp: slot.theoreticalRtp },
+  'croupier-roulette': { sysname: 'croupier-roulette', name: 'Croupier Roulette', kind: 'roulette', theoreticalRtp: roulette.theoreticalRtp },
+  'croupier-blackjack': { sysname: 'croupier-blackjack', name: 'Croupier Blackjack', kind: 'blackjack', theoreticalRtp: () => blackjack.theoreticalRtp() },
+  'croupier-dice': { sysname: 'croupier-dice', name: 'Croupier Dice', kind: 'dice', theoreticalRtp: dice.theoreticalRtp },
+};
+
+/** Other names accepted for a sysname (the issue calls the slot croupier-slot). */
+export const SYSNAME_ALIASES: Readonly<Record<string, GameSysname>> = { 'croupier-slot': 'golden-croupier' };
+
+export function resolveSysname(name: string): GameSysname | undefined {
+  if ((GAME_SYSNAMES as readonly string[]).includes(name)) return name as GameSysname;
+  return SYSNAME_ALIASES[name];
+}

@@ -1,0 +1,248 @@
+/**
+ * RTP simulation with the real provably fair RNG: round i is the bet with nonce i under one
+ * server seed / client seed pair (defaults fixed, so runs are reproducible). Each round's return
+ * x = 1 + (paid - staked) / initial stake; the measured RTP is the mean of x, its standard error
+ * the sample standard deviation over sqrt(N), and the test passes when the theoretical RTP lies
+ * in measured +- z SE (z = 3.2905 for 99.9%).
+ */
+import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
+import * as blackjack from './engines/blackjack/index.ts';
+import * as dice from './engines/dice/index.ts';
+import * as roulette from './engines/roulette/index.ts';
+import * as slot from './engines/slot/index.ts';
+import { GAMES, type GameSysname } from './index.ts';
+import { newRunning, push, stdDev, zFor } from './stats.ts';
+
+export const DEFAULT_SIM_SERVER_SEED = 'croupier-rtp-simulation-server-seed';
+export const DEFAULT_SIM_CLIENT_SEED = 'croupier-rtp-simulation';
+
+export type SimulationOptions = {
+  rounds: number;
+  serverSeed?: string;
+  clientSeed?: string;
+  /** Nonce of the first round (default 0). */
+  firstNonce?: number;
+  /** Two-sided confidence of the interval (default 0.999). */
+  confidence?: number;
+  /** Blackjack only: 6 (the game, default) or 'infinite' (the infinite-deck model). */
+  decks?: blackjack.ShoeKind;
+};
+
+export type SimulationReport = {
+  sysname: GameSysname;
+  /** What was simulated, e.g. the blackjack shoe or the bet mix. */
+  variant: string;
+  rounds: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  firstNonce: number;
+  theoretical: number;
+  measured: number;
+  stdDev: number;
+  stdError: number;
+  confidence: number;
+  z: number;
+  /** measured +- z SE. */
+  interval: [number, number];
+  /** (measured - theoretical) / SE. */
+  zScore: number;
+  /** Share of rounds that paid anything back (win > 0). */
+  hitFrequency: number;
+  /** Game-specific frequencies. */
+  extra: Record<string, number>;
+  pass: boolean;
+  elapsedMs: number;
+};
+
+type RoundResult = { x: number; hit: boolean; theoretical: number };
+type Simulator = { variant: string; round: (nonce: number, index: number) => RoundResult; extra: () => Record<string, number> };
+
+function slotSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const counters = { freeSpins: 0, triggers: 0 };
+  const theoretical = slot.theoreticalRtp();
+  let rounds = 0;
+  const out: RoundResult = { x: 0, hit: false, theoretical };
+  return {
+    variant: `one paid spin per round, ${slot.LINES} lines`,
+    round(nonce) {
+      rounds += 1;
+      const pay = slot.playLineBets(createRoundRng({ ...seeds, nonce }), counters);
+      out.x = pay / slot.LINES;
+      out.hit = pay > 0;
+      return out;
+    },
+    extra: () => ({ freeSpinsTriggerFrequency: counters.triggers / rounds, freeSpinsPerRound: counters.freeSpins / rounds }),
+  };
+}
+
+/** Every legal bet on the layout, once each: 145 inside, 6 column/dozen, 6 even-money. */
+export function allRouletteBets(amount: bigint): roulette.RouletteBet[] {
+  const bets: roulette.RouletteBet[] = [];
+  for (const type of ['straight', 'split', 'street', 'corner', 'sixline'] as const) {
+    for (const numbers of roulette.INSIDE_BETS[type].values()) bets.push({ type, numbers: [...numbers], amount });
+  }
+  for (const type of ['column', 'dozen'] as const) for (const index of [1, 2, 3] as const) bets.push({ type, index, amount });
+  for (const type of ['red', 'black', 'odd', 'even', 'low', 'high'] as const) bets.push({ type, amount });
+  return bets;
+}
+
+function rouletteSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const amount = 100n;
+  const inputs = allRouletteBets(amount).map((bet) => ({ bets: [bet] }));
+  const out: RoundResult = { x: 0, hit: false, theoretical: roulette.theoreticalRtp() };
+  return {
+    variant: `one bet per round, cycling through all ${inputs.length} bets of the layout`,
+    round(nonce, index) {
+      const outcome = roulette.play(inputs[index % inputs.length], createRoundRng({ ...seeds, nonce }));
+      out.x = Number(outcome.win) / Number(amount);
+      out.hit = outcome.win > 0n;
+      return out;
+    },
+    extra: () => ({}),
+  };
+}
+
+/** The dice bet of simulated round `index`: win chances 1%..98% spread by a stride, over and under alternating. */
+export function simulatedDiceBet(index: number, amount: bigint): dice.DiceBet {
+  const k = dice.MIN_WINNING_ROLLS + ((index * 7919) % (dice.MAX_WINNING_ROLLS - dice.MIN_WINNING_ROLLS + 1));
+  const direction = index % 2 === 0 ? 'under' : 'over';
+  return { amount, direction, target: direction === 'under' ? k : dice.ROLLS - 1 - k };
+}
+
+function diceSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const amount = 10_000n;
+  const out: RoundResult = { x: 0, hit: false, theoretical: 0 };
+  return {
+    variant: 'win chances 1%-98% in turn, over and under alternating, stake 10000 minor units',
+    round(nonce, index) {
+      const bet = simulatedDiceBet(index, amount);
+      const outcome = dice.play(bet, createRoundRng({ ...seeds, nonce }));
+      out.x = Number(outcome.win) / Number(amount);
+      out.hit = outcome.win > 0n;
+      out.theoretical = dice.rtpFor(bet);
+      return out;
+    },
+    extra: () => ({}),
+  };
+}
+
+function blackjackSimulator(seeds: { serverSeed: string; clientSeed: string }, decks: blackjack.ShoeKind): Simulator {
+  const amount = 100n;
+  const theoretical = blackjack.theoreticalRtp({ decks });
+  const counts = { rounds: 0, wins: 0, pushes: 0, splits: 0, doubles: 0, blackjacks: 0 };
+  const out: RoundResult = { x: 0, hit: false, theoretical };
+  return {
+    variant: `${decks === 'infinite' ? 'infinite-deck model' : `${decks}-deck shoe per round`}, basic strategy (recommend())`,
+    round(nonce) {
+      const rng = createRoundRng({ ...seeds, nonce });
+      let state = blackjack.deal({ amount }, rng, { decks });
+      while (state.phase === 'player') state = blackjack.act(state, blackjack.recommend(state), rng);
+      const net = state.win - state.staked;
+      counts.rounds += 1;
+      if (net > 0n) counts.wins += 1;
+      else if (net === 0n) counts.pushes += 1;
+      if (state.hands.length > 1) counts.splits += 1;
+      if (state.hands.some((h) => h.doubled)) counts.doubles += 1;
+      if (state.settlement?.hands[0].result === 'blackjack') counts.blackjacks += 1;
+      out.x = 1 + Number(net) / Number(amount);
+      out.hit = state.win > 0n;
+      return out;
+    },
+    extra: () => ({
+      netWinFrequency: counts.wins / counts.rounds,
+      pushFrequency: counts.pushes / counts.rounds,
+      splitFrequency: counts.splits / counts.rounds,
+      doubleFrequency: counts.doubles / counts.rounds,
+      playerBlackjackFrequency: counts.blackjacks / counts.rounds,
+    }),
+  };
+}
+
+export function simulate(sysname: GameSysname, options: SimulationOptions): SimulationReport {
+  const { rounds } = options;
+  if (!Number.isSafeInteger(rounds) || rounds < 2) throw new RangeError('rounds must be an integer >= 2');
+  const serverSeed = options.serverSeed ?? DEFAULT_SIM_SERVER_SEED;
+  const clientSeed = options.clientSeed ?? DEFAULT_SIM_CLIENT_SEED;
+  const firstNonce = options.firstNonce ?? 0;
+  const confidence = options.confidence ?? 0.999;
+  const seeds = { serverSeed, clientSeed };
+  if (!GAMES[sysname]) throw new RangeError(`unknown game ${sysname}`);
+  const sim =
+    sysname === 'golden-croupier'
+      ? slotSimulator(seeds)
+      : sysname === 'croupier-roulette'
+        ? rouletteSimulator(seeds)
+        : sysname === 'croupier-blackjack'
+          ? blackjackSimulator(seeds, options.decks ?? blackjack.DECKS)
+          : diceSimulator(seeds);
+
+  const started = performance.now();
+  const stats = newRunning();
+  let hits = 0;
+  // Sum of the rounds' theoretical RTPs, compensated (Neumaier) so a constant stays exact.
+  let theoreticalSum = 0;
+  let compensation = 0;
+  for (let i = 0; i < rounds; i++) {
+    const r = sim.round(firstNonce + i, i);
+    push(stats, r.x);
+    if (r.hit) hits += 1;
+    const t = theoreticalSum + r.theoretical;
+    compensation += Math.abs(theoreticalSum) >= Math.abs(r.theoretical) ? theoreticalSum - t + r.theoretical : r.theoretical - t + theoreticalSum;
+    theoreticalSum = t;
+  }
+  const elapsedMs = performance.now() - started;
+  const theoretical = (theoreticalSum + compensation) / rounds;
+  const sd = stdDev(stats);
+  const se = sd / Math.sqrt(rounds);
+  const z = zFor(confidence);
+  const measured = stats.mean;
+  const interval: [number, number] = [measured - z * se, measured + z * se];
+  return {
+    sysname,
+    variant: sim.variant,
+    rounds,
+    serverSeed,
+    serverSeedHash: hashServerSeed(serverSeed),
+    clientSeed,
+    firstNonce,
+    theoretical,
+    measured,
+    stdDev: sd,
+    stdError: se,
+    confidence,
+    z,
+    interval,
+    zScore: se > 0 ? (measured - theoretical) / se : 0,
+    hitFrequency: hits / rounds,
+    extra: sim.extra(),
+    pass: theoretical >= interval[0] && theoretical <= interval[1],
+    elapsedMs,
+  };
+}
+
+const pct = (x: number, digits = 3) => `${(x * 100).toFixed(digits)}%`;
+
+/** The report as the lines `npm run games:rtp` prints. */
+export function formatReport(r: SimulationReport): string {
+  const rows: [string, string][] = [
+    ['game', `${r.sysname} (${GAMES[r.sysname].name})`],
+    ['simulated', r.variant],
+    ['rounds', `${r.rounds.toLocaleString('en-US')} (nonces ${r.firstNonce}..${r.firstNonce + r.rounds - 1})`],
+    ['server seed', `${r.serverSeed} (sha256 ${r.serverSeedHash})`],
+    ['client seed', r.clientSeed],
+    ['theoretical RTP', pct(r.theoretical, 4)],
+    ['measured RTP', pct(r.measured, 4)],
+    ['std deviation', `${r.stdDev.toFixed(4)} stakes per round`],
+    ['standard error', pct(r.stdError, 4)],
+    [`${(r.confidence * 100).toFixed(1)}% interval`, `${pct(r.interval[0], 4)} .. ${pct(r.interval[1], 4)} (z = ${r.z.toFixed(4)})`],
+    ['deviation', `${r.zScore >= 0 ? '+' : ''}${r.zScore.toFixed(2)} standard errors`],
+    ['hit frequency', `${pct(r.hitFrequency)} of rounds pay something back`],
+    ...Object.entries(r.extra).map(([k, v]): [string, string] => [k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`), pct(v)]),
+    ['time', `${(r.elapsedMs / 1000).toFixed(1)} s`],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length)) + 2;
+  const lines = rows.map(([k, v]) => `${k.padEnd(width)}${v}`);
+  lines.push(r.pass ? 'PASS: the theoretical RTP is inside the interval' : 'FAIL: the theoretical RTP is outside the interval');
+  return lines.join('\n');
+}

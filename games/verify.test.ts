@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import * as blackjack from './engines/blackjack/index.ts';
+import * as dice from './engines/dice/index.ts';
+import * as roulette from './engines/roulette/index.ts';
+import * as slot from './engines/slot/index.ts';
+import { createRoundRng, hashServerSeed, newServerSeed } from './fairness/rng.ts';
+import { GAME_SYSNAMES, GAMES, resolveSysname } from './index.ts';
+import { canonicalJson, replay, sameOutcome } from './verify.ts';
+
+const seeds = {
+  serverSeed: '7f3c1e9a4b2d8c6f0a1b3c5d7e9f2a4b6c8d0e1f3a5b7c9d2e4f6a8b0c1d3e5f',
+  clientSeed: 'lucky-player-42',
+  nonce: 7,
+};
+
+/** Plays a blackjack round as a player would, one request (fresh rng) per action, recording the actions. */
+function playBlackjack(s: typeof seeds) {
+  let state = blackjack.deal({ amount: 100n }, createRoundRng(s));
+  const actions: blackjack.BlackjackAction[] = [];
+  while (state.phase === 'player') {
+    const action = blackjack.recommend(state);
+    actions.push(action);
+    state = blackjack.act(state, action, createRoundRng(s));
+  }
+  return { state, actions };
+}
+
+describe('verifier: recorded rounds (fixed vectors of the engines)', () => {
+  it('roulette and dice: the first number of the stream', () => {
+    expect(replay('croupier-roulette', { ...seeds, bet: { bets: [{ type: 'red', amount: 100n }] } }).outcome).toMatchObject({ number: 20, color: 'black', win: 0n });
+    expect(replay('croupier-dice', { ...seeds, bet: { amount: 100n, target: 5000, direction: 'over' } }).outcome).toMatchObject({ roll: 5658, won: true, win: 198n });
+  });
+
+  it('slot: the stops of the spin, and a round with free spins', () => {
+    const { outcome } = replay('golden-croupier', { ...seeds, bet: { amount: 100n } });
+    expect(outcome.base.stops).toEqual([30, 15, 34, 1, 4]);
+    expect(outcome.base.grid[3]).toEqual(['wild', 'crown', 'diamond']);
+    expect(outcome.win).toBe(0n);
+    const feature = replay('golden-croupier', { ...seeds, nonce: 22, bet: { amount: 100n } }).outcome;
+    expect(feature.freeSpins).toHaveLength(10);
+    expect(feature.win).toBe(3665n);
+  });
+
+  it('blackjack: the cards and the result follow from the seeds and the actions', () => {
+    const hits = replay('croupier-blackjack', { ...seeds, bet: { amount: 100n }, actions: ['hit', 'hit', 'stand'] }).outcome;
+    expect(hits.dealt.map(blackjack.cardName)).toEqual(['5D', '8D', '3S', '3C', '2H', '8H', '2D', '5H']);
+    expect(hits.settlement).toMatchObject({ dealerTotal: 18, hands: [{ result: 'push', win: 100n }] });
+    const doubled = replay('croupier-blackjack', { ...seeds, nonce: 10, bet: { amount: 100n }, actions: ['double'] }).outcome;
+    expect(doubled.dealt.map(blackjack.cardName)).toEqual(['4S', '5C', '6H', '8H', 'KH', 'AC', '10C']);
+    expect(doubled.win).toBe(400n);
+    const split = replay('croupier-blackjack', { ...seeds, nonce: 1, bet: { amount: 100n }, actions: ['split', 'stand', 'stand'] }).outcome;
+    expect(split.hands.map((h) => h.cards.map(blackjack.cardName))).toEqual([
+      ['6S', '7C'],
+      ['6C', '9C'],
+    ]);
+    expect(split.settlement?.dealerTotal).toBe(20);
+    expect([split.staked, split.win]).toEqual([200n, 0n]);
+  });
+});
+
+describe('verifier: agrees with the engines', () => {
+  it('every game, many nonces: replay() equals the round as played', () => {
+    for (let nonce = 0; nonce < 200; nonce++) {
+      const s = { ...seeds, nonce };
+      const slotBet = { amount: 40n };
+      expect(replay('golden-croupier', { ...s, bet: slotBet }).outcome).toEqual(slot.play(slotBet, createRoundRng(s)));
+      const rouletteBet = { bets: [{ type: 'split' as const, numbers: [0, 2], amount: 10n }, { type: 'odd' as const, amount: 5n }] };
+      expect(replay('croupier-roulette', { ...s, bet: rouletteBet }).outcome).toEqual(roulette.play(rouletteBet, createRoundRng(s)));
+      const diceBet = dice.validateDiceBet({ amount: 1000n, target: 200 + nonce * 37, direction: nonce % 2 ? 'over' : 'under' });
+      expect(replay('croupier-dice', { ...s, bet: diceBet }).outcome).toEqual(dice.play(diceBet, createRoundRng(s)));
+      const played = playBlackjack(s);
+      const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
+      expect(replayed.outcome).toEqual(played.state);
+      expect(replayed.serverSeedHash).toBe(hashServerSeed(s.serverSeed));
+    }
+  });
+
+  it('the seed commitment flow: hash shown first, seed revealed on rotation, any round recomputed', () => {
+    const serverSeed = newServerSeed();
+    const shownBeforePlay = hashServerSeed(serverSeed);
+    const bet = { amount: 1000n, target: 2500, direction: 'under' as const };
+    const recorded = [0, 1, 2, 3].map((nonce) => canonicalJson(dice.play(bet, createRoundRng({ serverSeed, clientSeed: 'mine', nonce }))));
+    // ... rotation reveals serverSeed ...
+    for (const [nonce, stored] of recorded.entries()) {
+      const check = replay('croupier-dice', { serverSeed, clientSeed: 'mine', nonce, bet });
+      expect(check.serverSeedHash).toBe(shownBeforePlay);
+      expect(sameOutcome(check.outcome, stored)).toBe(true);
+    }
+    const tampered = replay('croupier-dice', { serverSeed: newServerSeed(), clientSeed: 'mine', nonce: 0, bet });
+    expect(tampered.serverSeedHash).not.toBe(shownBeforePlay);
+  });
+
+  it('a replay with other actions than the recorded ones is refused when they are not legal', () => {
+    expect(() => replay('croupier-blackjack', { ...seeds, nonce: 10, bet: { amount: 100n }, actions: ['double', 'hit'] })).toThrow(/settled/);
+  });
+});
+
+describe('registry and canonical JSON', () => {
+  it('lists four games with their theoretical RTP', () => {
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice']);
+    expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
+    expect(resolveSysname('nope')).toBeUndefined();
+    expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
+    expect(GAMES['croupier-dice'].theoreticalRtp()).toBe(0.99);
+    expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
+  });
+
+  it('canonical JSON sorts keys and writes bigints as strings', () => {
+    expect(canonicalJson({ b: 2n, a: [1, { d: 1, c: 3n }] })).toBe('{"a":[1,{"c":"3","d":1}],"b":"2"}');
+    expect(sameOutcome({ win: 5n, bet: 1n }, '{"win":"5","bet":"1"}')).toBe(true);
+    expect(sameOutcome({ win: 5n }, { win: 6n })).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The verifier: recomputes a past round from its revealed server seed, client seed, nonce, bet
+ * and (blackjack) the player's actions, with the same engines the server plays with. The page
+ * "verify a round" shows replay()'s outcome next to the recorded one; sameOutcome() compares.
+ */
+import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
+import * as blackjack from './engines/blackjack/index.ts';
+import * as dice from './engines/dice/index.ts';
+import * as roulette from './engines/roulette/index.ts';
+import * as slot from './engines/slot/index.ts';
+import type { GameSysname } from './index.ts';
+
+export type BetOf = {
+  'golden-croupier': slot.SlotBet;
+  'croupier-roulette': roulette.RouletteInput;
+  'croupier-blackjack': blackjack.BlackjackBet;
+  'croupier-dice': dice.DiceBet;
+};
+
+export type OutcomeOf = {
+  'golden-croupier': slot.SlotOutcome;
+  'croupier-roulette': roulette.RouletteOutcome;
+  /** The state after the recorded actions (settled when the round was finished). */
+  'croupier-blackjack': blackjack.BlackjackState;
+  'croupier-dice': dice.DiceOutcome;
+};
+
+export type ReplayInput<G extends GameSysname> = {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  bet: BetOf[G];
+  /** Blackjack: the player's actions in order. */
+  actions?: blackjack.BlackjackAction[];
+};
+
+export type ReplayResult<G extends GameSysname> = {
+  game: G;
+  /** SHA-256 of the revealed server seed: must equal the hash shown before play. */
+  serverSeedHash: string;
+  outcome: OutcomeOf[G];
+};
+
+export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): ReplayResult<G> {
+  const rng = createRoundRng({ serverSeed: input.serverSeed, clientSeed: input.clientSeed, nonce: input.nonce });
+  let outcome: OutcomeOf[GameSysname];
+  switch (game) {
+    case 'golden-croupier':
+      outcome = slot.play(input.bet as slot.SlotBet, rng);
+      break;
+    case 'croupier-roulette':
+      outcome = roulette.play(input.bet as roulette.RouletteInput, rng);
+      break;
+    case 'croupier-dice':
+      outcome = dice.play(input.bet as dice.DiceBet, rng);
+      break;
+    case 'croupier-blackjack': {
+      let state = blackjack.deal(input.bet as blackjack.BlackjackBet, rng);
+      for (const action of input.actions ?? []) state = blackjack.act(state, action, rng);
+      outcome = state;
+      break;
+    }
+    default:
+      throw new RangeError(`unknown game ${String(game)}`);
+  }
+  return { game, serverSeedHash: hashServerSeed(input.serverSeed), outcome: outcome as OutcomeOf[G] };
+}
+
+/** JSON with bigints as decimal strings and object keys sorted: a stable form to store and compare outcomes. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'bigint') return v.toString();
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return v;
+  });
+}
+
+/** True when two outcomes (or an outcome and its stored canonical JSON) are the same. */
+export function sameOutcome(a: unknown, b: unknown): boolean {
+  const ja = canonicalJson(typeof a === 'string' ? JSON.parse(a) : a);
+  const jb = canonicalJson(typeof b === 'string' ? JSON.parse(b) : b);
+  return ja === jb;
+}
