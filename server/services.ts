@@ -12,6 +12,8 @@ import { createAccounts, createCodeStore, createSessionStore } from './modules/a
 import { createLedger } from './modules/ledger/index.ts';
 import { createDemoProvider, createPayments, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
+import { createCatalogue } from './modules/catalogue/index.ts';
+import { createWallet } from './modules/wallet/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -60,6 +62,20 @@ export async function createServices(deps: {
     sendCallback: () => sendCallback,
   });
 
+  const accounts = createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret });
+  const catalogue = createCatalogue(db);
+  const wallet = createWallet({
+    db,
+    ledger,
+    catalogue,
+    logger,
+    playerState: (userId) => accounts.playerState(userId),
+    // A provider's own secret from WALLET_SECRET_<PROVIDER>; in-house and demo providers may use
+    // one derived from APP_SECRET; an external provider without its secret cannot call.
+    secretFor: (provider) =>
+      env.WALLET_SECRETS[provider.sysname] ?? (provider.integration === 'external' ? null : hmacSha256(secret.secret, `wallet:${provider.sysname}`)),
+  });
+
   return {
     database: deps.database,
     env,
@@ -71,10 +87,12 @@ export async function createServices(deps: {
     messenger,
     limits,
     sessions,
-    accounts: createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret }),
+    accounts,
     ledger,
     demoPsp,
     payments: createPayments({ db, ledger, provider: demoPsp.provider, logger }),
+    catalogue,
+    wallet,
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;
     },

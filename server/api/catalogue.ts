@@ -30,6 +30,7 @@ import {
 } from './methods/cashier.ts';
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
 import { getContentPage } from './methods/content.ts';
+import { addLike, getCategories, getFreeSpins, getGames, getLikes, getProviders, getRecent, removeLike } from './methods/games.ts';
 
 /**
  * Every /api method, once. docs/api.md is checked against this list by a test, so a method
@@ -74,6 +75,14 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getDepositLimit,
   setDepositLimit,
   getCurrencyRates,
+  getGames,
+  getCategories,
+  getProviders,
+  getLikes,
+  addLike,
+  removeLike,
+  getRecent,
+  getFreeSpins,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

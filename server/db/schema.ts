@@ -305,3 +305,190 @@ export const demoPspPayments = pgTable(
   },
   (table) => [uniqueIndex('demo_psp_payments_merchant_unique').on(table.merchantPaymentId, table.kind)],
 );
+
+// --- catalogue: game providers, game hall categories, games, favourites, free spin packs ---
+export const gameProviders = pgTable('game_providers', {
+  sysname: text('sysname').primaryKey(),
+  name: text('name').notNull(),
+  /**
+   * How the provider reaches the seamless wallet: `in_house` (our own engines), `demo` (a studio
+   * of the demo catalogue; wallet secret derived from APP_SECRET), `external` (a real studio: its
+   * secret must come from WALLET_SECRET_<PROVIDER>).
+   */
+  integration: text('integration', { enum: ['in_house', 'demo', 'external'] }).notNull(),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Game hall categories (spec 2 section 9: all, casino, slot, live, fast); `all` matches every game, the others a game type. */
+export const gameCategories = pgTable('game_categories', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull().default(0),
+  /** Display name per locale: {"en": "Slots", "fr": "Machines à sous"}. */
+  names: jsonb('names').notNull().default(sql`'{}'::jsonb`),
+});
+
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    sysname: text('sysname').notNull(),
+    name: text('name').notNull(),
+    provider: text('provider')
+      .notNull()
+      .references(() => gameProviders.sysname),
+    type: text('type', { enum: ['slot', 'casino', 'live', 'fast'] }).notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Return to player as shown, e.g. '96.20'. */
+    rtp: text('rtp').notNull(),
+    volatility: text('volatility', { enum: ['low', 'medium', 'high'] }).notNull(),
+    hasDemo: boolean('has_demo').notNull().default(false),
+    imageUrl: text('image_url').notNull(),
+    /** Per locale {name, img_288_192}; each overrides the plain name and image in that locale. */
+    description: jsonb('description').notNull().default(sql`'{}'::jsonb`),
+    /** Popularity rank: 1 is the most played. */
+    popularity: integer('popularity').notNull().default(1000),
+    isInHouse: boolean('is_in_house').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Release date: the `new` sort shows the latest first. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('games_sysname_unique').on(table.sysname),
+    index('games_provider_idx').on(table.provider),
+    index('games_type_popularity_idx').on(table.type, table.popularity),
+    // games/get sorts by rtp::numeric: only well-formed percentages get in.
+    check('games_rtp_format', sql`${table.rtp} ~ '^[0-9]{1,3}[.][0-9]{2}$'`),
+  ],
+);
+
+/** A player's favourites (games/getLikes|addLike|removeLike). */
+export const gameLikes = pgTable(
+  'game_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    game: text('game').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.game] })],
+);
+
+/** Free spin packs given to a player for one game (freespins/get). None are issued yet. */
+export const freeSpinPacks = pgTable(
+  'free_spin_packs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    game: text('game').notNull(),
+    totalCount: integer('total_count').notNull(),
+    remainingCount: integer('remaining_count').notNull(),
+    /** Stake of one spin in minor units of `currency`. */
+    betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['active', 'used', 'expired', 'cancelled'] }).notNull().default('active'),
+    description: jsonb('description').notNull().default(sql`'{}'::jsonb`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('free_spin_packs_user_idx').on(table.userId, table.status),
+    check('free_spin_packs_counts', sql`${table.remainingCount} >= 0 and ${table.remainingCount} <= ${table.totalCount}`),
+  ],
+);
+
+// --- wallet: game sessions and the seamless wallet's transactions (docs/wallet-api.md) ---
+/**
+ * A guest's demo wallet, by visitor id. Its fun money lives in ledger player accounts whose owner
+ * id is the negative guest id (users have positive ids), so guests never collide with players.
+ */
+export const walletGuests = pgTable(
+  'wallet_guests',
+  {
+    id: serial('id').primaryKey(),
+    visitorId: text('visitor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('wallet_guests_visitor_unique').on(table.visitorId)],
+);
+
+/** A game session the platform issued: providers name it by its token in every wallet call. */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    guestId: integer('guest_id').references(() => walletGuests.id),
+    game: text('game').notNull(),
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    mode: text('mode', { enum: ['real', 'demo'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bets and balance calls are refused after this; wins and rollbacks never are. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('game_sessions_token_unique').on(table.tokenHash),
+    check('game_sessions_owner', sql`(${table.userId} is not null) <> (${table.guestId} is not null)`),
+    check('game_sessions_real_needs_user', sql`${table.mode} = 'demo' or ${table.userId} is not null`),
+  ],
+);
+
+/**
+ * Every bet, win and rollback a provider sent, by its transaction id: processed once, its answer
+ * stored and given again to a repeat with the same content.
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    transactionUuid: text('transaction_uuid').notNull(),
+    kind: text('kind', { enum: ['bet', 'win', 'rollback'] }).notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id),
+    roundId: text('round_id').notNull(),
+    game: text('game').notNull(),
+    /** Minor units; 0 for a losing round's win or a free bet. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** The bet a win or rollback refers to. */
+    referenceTransactionUuid: text('reference_transaction_uuid'),
+    /** SHA-256 of what the request asked (everything but request_uuid). */
+    contentHash: text('content_hash').notNull(),
+    status: text('status').notNull(),
+    /** Whether money moved (a ledger transaction exists under wallet:<provider>:<transaction_uuid>). */
+    moved: boolean('moved').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('wallet_transactions_provider_uuid_unique').on(table.provider, table.transactionUuid),
+    index('wallet_transactions_reference_idx').on(table.provider, table.referenceTransactionUuid),
+    // A bet is reversed at most once, whatever rollback ids a provider sends.
+    uniqueIndex('wallet_transactions_one_reversal')
+      .on(table.provider, table.referenceTransactionUuid)
+      .where(sql`${table.kind} = 'rollback' and ${table.moved}`),
+    check('wallet_transactions_amount', sql`${table.amount} >= 0`),
+  ],
+);
+
+/** Games a player has bet on, latest first (games/getRecent), kept by the wallet. */
+export const playedGames = pgTable(
+  'played_games',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    game: text('game').notNull(),
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.game] }), index('played_games_recent_idx').on(table.userId, table.lastPlayedAt)],
+);

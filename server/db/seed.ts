@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
-import { contentPages, siteConfigs } from './schema.ts';
+import { contentPages, gameCategories, gameProviders, games, siteConfigs } from './schema.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);
 
@@ -17,4 +18,66 @@ export async function seedDemoContent(db: Db): Promise<void> {
   }
   const pages = JSON.parse(readFileSync(seedFile('content-pages.json'), 'utf8')) as Array<typeof contentPages.$inferInsert>;
   await db.insert(contentPages).values(pages).onConflictDoNothing();
+  await seedGames(db);
+}
+
+const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
+
+/** server/db/seed/games.json: the demo game catalogue (scripts/generate-game-art.ts draws its artwork). */
+export const gameSeedSchema = z.object({
+  providers: z.array(z.object({ sysname, name: z.string().min(1).max(80), integration: z.enum(['in_house', 'demo', 'external']), position: z.number().int() })),
+  categories: z.array(z.object({ id: sysname, position: z.number().int(), names: z.record(z.enum(LOCALES), z.string().min(1)) })),
+  games: z.array(
+    z.object({
+      sysname,
+      name: z.string().min(1).max(80),
+      /** Names in other locales; English is `name`. */
+      names: z.partialRecord(z.enum(LOCALES), z.string().min(1).max(80)).optional(),
+      provider: sysname,
+      type: z.enum(['slot', 'casino', 'live', 'fast']),
+      tags: z.array(sysname).max(10),
+      rtp: z.string().regex(/^[0-9]{2}\.[0-9]{2}$/),
+      volatility: z.enum(['low', 'medium', 'high']),
+      has_demo: z.boolean(),
+      popularity: z.number().int().min(1),
+      created_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      /** What the artwork shows (reels of fruit, a wheel, cards ...); only the art generator reads it. */
+      motif: z.string(),
+    }),
+  ),
+});
+export type GameSeed = z.infer<typeof gameSeedSchema>;
+
+export const readGameSeed = (): GameSeed => gameSeedSchema.parse(JSON.parse(readFileSync(seedFile('games.json'), 'utf8')));
+
+/** Providers, categories and games of the demo catalogue; each image is public/games/{sysname}.svg. */
+export async function seedGames(db: Db): Promise<void> {
+  const seed = readGameSeed();
+  await db.insert(gameProviders).values(seed.providers).onConflictDoNothing();
+  await db.insert(gameCategories).values(seed.categories).onConflictDoNothing();
+  const inHouse = new Set(seed.providers.filter((provider) => provider.integration === 'in_house').map((provider) => provider.sysname));
+  await db
+    .insert(games)
+    .values(
+      seed.games.map((game) => {
+        const image = `/games/${game.sysname}.svg`;
+        const description = Object.fromEntries(LOCALES.map((locale) => [locale, { name: game.names?.[locale] ?? game.name, img_288_192: image }]));
+        return {
+          sysname: game.sysname,
+          name: game.name,
+          provider: game.provider,
+          type: game.type,
+          tags: game.tags,
+          rtp: game.rtp,
+          volatility: game.volatility,
+          hasDemo: game.has_demo,
+          imageUrl: image,
+          description,
+          popularity: game.popularity,
+          isInHouse: inHouse.has(game.provider),
+          createdAt: new Date(`${game.created_at}T12:00:00Z`),
+        };
+      }),
+    )
+    .onConflictDoNothing();
 }

@@ -7,6 +7,7 @@ import { createApiRouter } from '../api/router.ts';
 import { SESSION_COOKIE } from '../modules/accounts/index.ts';
 import { createDevMailboxRoutes } from './dev-mailbox.ts';
 import { SIGNATURE_HEADER } from '../modules/payments/index.ts';
+import { walletRoutes } from '../modules/wallet/index.ts';
 import type { Env } from '../platform/env.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Services } from '../services.ts';
@@ -75,6 +76,10 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   if (options.serveStatic) app.use(options.serveStatic);
+
+  // Game providers' seamless wallet (docs/wallet-api.md): signed server-to-server JSON, mounted
+  // before the visitor middleware, so these hot calls set no cookie and look up no web session.
+  app.route('/platform/wallet', walletRoutes(services.wallet));
 
   // Every other request belongs to a visitor: give each browser a stable, opaque id.
   app.use(async (c, next) => {

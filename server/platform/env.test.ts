@@ -12,6 +12,12 @@ describe('environment', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => parseEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+  it('reads game providers\' wallet secrets from WALLET_SECRET_<PROVIDER>, keyed by sysname', () => {
+    expect(parseEnv({}).WALLET_SECRETS).toEqual({});
+    const env = parseEnv({ WALLET_SECRET_BRASS_COMET: 'b'.repeat(32), WALLET_SECRET_QUICKFUSE: 'q'.repeat(40), WALLET_SECRET_: 'ignored' });
+    expect(env.WALLET_SECRETS).toEqual({ 'brass-comet': 'b'.repeat(32), quickfuse: 'q'.repeat(40) });
+    expect(() => parseEnv({ WALLET_SECRET_BRASS_COMET: 'short' })).toThrow(/WALLET_SECRET_BRASS_COMET: must be at least 32 characters/);
+  });
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -40,6 +40,13 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
+  /**
+   * Seamless wallet secrets of game providers, read from `WALLET_SECRET_<PROVIDER>` variables
+   * (provider sysname upper-cased, `-` as `_`: WALLET_SECRET_BRASS_COMET for `brass-comet`).
+   * Keyed by sysname here. In-house and demo providers without one use a secret derived from
+   * APP_SECRET (docs/wallet-api.md).
+   */
+  WALLET_SECRETS: z.record(z.string(), z.string().min(32, 'must be at least 32 characters')).default({}),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,10 +55,18 @@ export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings count as unset, as they do in most .env tooling.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const cleaned: Record<string, unknown> = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const walletSecrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(cleaned)) {
+    const provider = /^WALLET_SECRET_([A-Z0-9_]+)$/.exec(name)?.[1];
+    if (provider && typeof value === 'string') walletSecrets[provider.toLowerCase().replaceAll('_', '-')] = value;
+  }
+  cleaned.WALLET_SECRETS = walletSecrets;
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const variable = (path: PropertyKey[]) =>
+      path[0] === 'WALLET_SECRETS' && path.length > 1 ? `WALLET_SECRET_${String(path[1]).toUpperCase().replaceAll('-', '_')}` : path.join('.');
+    const problems = result.error.issues.map((issue) => `${variable(issue.path)}: ${issue.message}`);
     throw new EnvError(`Invalid environment: ${problems.join('; ')}`);
   }
   return result.data;

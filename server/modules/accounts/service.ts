@@ -112,6 +112,12 @@ export function createAccounts(deps: {
     };
   }
 
+  /** What other modules (the wallet) need to know of a player: status and account currency; null when there is no such player. */
+  async function playerState(userId: number): Promise<{ status: 'active' | 'banned' | 'deleted'; currency: string } | null> {
+    const [row] = await db.select({ status: users.status, currency: users.currency }).from(users).where(eq(users.id, userId));
+    return row ?? null;
+  }
+
   function assertActive(user: UserRow, locale: LocaleCode) {
     if (user.status === 'banned') throw new AppError('UserBannedException', text(locale, 'banned'));
     if (user.status === 'deleted') throw new AppError('UserDeletedException', text(locale, 'deleted'));
@@ -535,6 +541,7 @@ export function createAccounts(deps: {
 
   return {
     userInfo,
+    playerState,
     register,
     login,
     requestRestore,

@@ -1,0 +1,336 @@
+/**
+ * Draws the artwork of every game of the demo catalogue (server/db/seed/games.json) into
+ * public/games/{sysname}.svg: 288×192, colours from a palette derived from the sysname (the same
+ * game always gets the same picture), a motif for what the game is (reels of fruit, gems or
+ * sevens for slots, a wheel, cards, dice, a dealer at a table, a rocket ...), and its name.
+ *
+ *   npx node scripts/generate-game-art.ts
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readGameSeed, type GameSeed } from '../server/db/seed.ts';
+
+type Game = GameSeed['games'][number];
+const W = 288;
+const H = 192;
+
+/** FNV-1a: a small, stable hash of the sysname, the seed of everything random here. */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (const char of text) {
+    value ^= char.codePointAt(0)!;
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value;
+}
+
+/** A deterministic sequence of numbers in [0, 1) (mulberry32). */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hsl(h: number, s: number, l: number): string {
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const value = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+type Palette = { deep: string; base: string; glow: string; accent: string; accent2: string; light: string };
+
+function palette(sysname: string): Palette {
+  const next = random(hash(sysname));
+  const hue = Math.floor(next() * 360);
+  const accentHue = (hue + 140 + Math.floor(next() * 80)) % 360;
+  return {
+    deep: hsl(hue, 55, 12),
+    base: hsl(hue, 60, 28),
+    glow: hsl((hue + 20) % 360, 70, 45),
+    accent: hsl(accentHue, 85, 58),
+    accent2: hsl((accentHue + 50) % 360, 80, 62),
+    light: hsl(hue, 40, 94),
+  };
+}
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+const n = (value: number) => Number(value.toFixed(1));
+
+// --- symbols -------------------------------------------------------------------------------------
+
+function cherry(x: number, y: number, s: number) {
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><path d="M-2 -14 C 2 -22 10 -22 14 -20 M-2 -14 C -4 -8 -8 -2 -9 2 M-2 -14 C 2 -6 5 0 7 4" stroke="#2f7d32" stroke-width="2.4" fill="none" stroke-linecap="round"/><circle cx="-9" cy="6" r="7" fill="#e53935"/><circle cx="7" cy="8" r="7" fill="#c62828"/><circle cx="-11" cy="3" r="2" fill="#fff" opacity=".6"/><circle cx="5" cy="5" r="2" fill="#fff" opacity=".6"/></g>`;
+}
+
+function lemon(x: number, y: number, s: number) {
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><ellipse cx="0" cy="0" rx="14" ry="10" fill="#fdd835"/><ellipse cx="-4" cy="-3" rx="5" ry="2.5" fill="#fff59d"/><circle cx="14" cy="0" r="2.5" fill="#f9a825"/></g>`;
+}
+
+function gem(x: number, y: number, s: number, color: string) {
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><polygon points="-14,-6 -7,-14 7,-14 14,-6 0,14" fill="${color}"/><polygon points="-14,-6 14,-6 0,14" fill="#000" opacity=".18"/><polygon points="-7,-14 0,-6 7,-14" fill="#fff" opacity=".45"/><polyline points="-14,-6 -7,-14 7,-14 14,-6 0,14 -14,-6" fill="none" stroke="#fff" stroke-width="1.2" opacity=".7"/></g>`;
+}
+
+function seven(x: number, y: number, s: number, color: string) {
+  return `<text x="${n(x)}" y="${n(y + 12 * s)}" font-family="Georgia, 'Times New Roman', serif" font-size="${n(36 * s)}" font-weight="900" text-anchor="middle" fill="${color}" stroke="#fff" stroke-width="1.2">7</text>`;
+}
+
+function star(x: number, y: number, r: number, color: string) {
+  const points = Array.from({ length: 10 }, (_, i) => {
+    const radius = i % 2 ? r * 0.45 : r;
+    const angle = (Math.PI / 5) * i - Math.PI / 2;
+    return `${n(x + radius * Math.cos(angle))},${n(y + radius * Math.sin(angle))}`;
+  }).join(' ');
+  return `<polygon points="${points}" fill="${color}"/>`;
+}
+
+/** Five reels with a symbol on each line: the slots. */
+function reels(game: Game, p: Palette, kind: 'fruit' | 'gems' | 'sevens') {
+  const next = random(hash(`${game.sysname}:reels`));
+  const gemColors = [p.accent, p.accent2, '#4fc3f7', '#ef5350', '#66bb6a', '#ffca28'];
+  let out = `<rect x="16" y="18" width="256" height="118" rx="14" fill="${p.deep}" stroke="${p.accent}" stroke-width="3"/>`;
+  for (let reel = 0; reel < 5; reel++) {
+    const x = 24 + reel * 49;
+    out += `<rect x="${x}" y="26" width="43" height="102" rx="8" fill="${p.light}"/>`;
+    for (let row = 0; row < 3; row++) {
+      const cx = x + 21.5;
+      const cy = 44 + row * 33;
+      const pick = next();
+      if (kind === 'fruit') out += pick < 0.55 ? cherry(cx, cy, 0.9) : pick < 0.8 ? lemon(cx, cy, 0.9) : seven(cx, cy, 0.7, '#d32f2f');
+      else if (kind === 'gems') out += pick < 0.8 ? gem(cx, cy, 0.95, gemColors[Math.floor(next() * gemColors.length)]) : star(cx, cy, 13, '#fbc02d');
+      else out += pick < 0.6 ? seven(cx, cy, 0.75, pick < 0.3 ? '#d32f2f' : p.base) : pick < 0.85 ? star(cx, cy, 13, '#fbc02d') : cherry(cx, cy, 0.85);
+    }
+  }
+  // The win line.
+  out += `<line x1="20" y1="77" x2="268" y2="77" stroke="${p.accent}" stroke-width="3" opacity=".85"/>`;
+  return out;
+}
+
+/** A roulette wheel: 37 pockets, the zero green. */
+function wheel(cx: number, cy: number, r: number, p: Palette) {
+  let out = `<circle cx="${cx}" cy="${cy}" r="${r + 8}" fill="#5d3a1a" stroke="${p.accent}" stroke-width="3"/>`;
+  const pockets = 37;
+  for (let i = 0; i < pockets; i++) {
+    const a0 = (i / pockets) * Math.PI * 2 - Math.PI / 2;
+    const a1 = ((i + 1) / pockets) * Math.PI * 2 - Math.PI / 2;
+    const color = i === 0 ? '#2e7d32' : i % 2 ? '#c62828' : '#1b1b1b';
+    out += `<path d="M${cx} ${cy} L${n(cx + r * Math.cos(a0))} ${n(cy + r * Math.sin(a0))} A${r} ${r} 0 0 1 ${n(cx + r * Math.cos(a1))} ${n(cy + r * Math.sin(a1))} Z" fill="${color}"/>`;
+  }
+  out += `<circle cx="${cx}" cy="${cy}" r="${n(r * 0.62)}" fill="#8d5a2b" stroke="#d4a017" stroke-width="2"/>`;
+  out += `<circle cx="${cx}" cy="${cy}" r="${n(r * 0.2)}" fill="#d4a017"/>`;
+  for (let i = 0; i < 4; i++) {
+    const a = (i * Math.PI) / 2;
+    out += `<line x1="${cx}" y1="${cy}" x2="${n(cx + r * 0.5 * Math.cos(a))}" y2="${n(cy + r * 0.5 * Math.sin(a))}" stroke="#d4a017" stroke-width="3" stroke-linecap="round"/>`;
+  }
+  out += `<circle cx="${n(cx + r * 0.82)}" cy="${n(cy - r * 0.3)}" r="${n(r * 0.07)}" fill="#fff"/>`;
+  return out;
+}
+
+const SUITS = [
+  { symbol: '♠', color: '#1b1b1b' },
+  { symbol: '♥', color: '#d32f2f' },
+  { symbol: '♦', color: '#d32f2f' },
+  { symbol: '♣', color: '#1b1b1b' },
+];
+const RANKS = ['A', 'K', 'Q', 'J', '10', '9'];
+
+function card(x: number, y: number, angle: number, rank: string, suit: (typeof SUITS)[number], scale = 1) {
+  return `<g transform="translate(${n(x)} ${n(y)}) rotate(${angle}) scale(${scale})"><rect x="-26" y="-37" width="52" height="74" rx="6" fill="#fff" stroke="#ccc"/><text x="-19" y="-19" font-family="Arial, sans-serif" font-size="15" font-weight="700" fill="${suit.color}">${rank}</text><text x="0" y="14" font-family="Arial, sans-serif" font-size="30" text-anchor="middle" fill="${suit.color}">${suit.symbol}</text></g>`;
+}
+
+/** A fan of cards: blackjack, baccarat, poker. */
+function cards(game: Game, cx: number, cy: number, scale = 1) {
+  const next = random(hash(`${game.sysname}:cards`));
+  const count = 3;
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    const angle = (i - (count - 1) / 2) * 16;
+    out += card(cx + (i - 1) * 34 * scale, cy + Math.abs(i - 1) * 6 * scale, angle, RANKS[Math.floor(next() * RANKS.length)], SUITS[Math.floor(next() * SUITS.length)], scale);
+  }
+  return out;
+}
+
+const PIPS: Record<number, Array<[number, number]>> = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+function die(x: number, y: number, size: number, angle: number, face: number, color: string, pip: string) {
+  const step = size * 0.27;
+  const pips = PIPS[face].map(([dx, dy]) => `<circle cx="${n(dx * step)}" cy="${n(dy * step)}" r="${n(size * 0.09)}" fill="${pip}"/>`).join('');
+  return `<g transform="translate(${n(x)} ${n(y)}) rotate(${angle})"><rect x="${n(-size / 2)}" y="${n(-size / 2)}" width="${size}" height="${size}" rx="${n(size * 0.18)}" fill="${color}" stroke="#000" stroke-opacity=".25"/>${pips}</g>`;
+}
+
+function dice(game: Game, cx: number, cy: number, size: number, p: Palette, count = 2) {
+  const next = random(hash(`${game.sysname}:dice`));
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    out += die(cx + (i - (count - 1) / 2) * size * 1.25, cy + (i % 2 ? 8 : -6), size, Math.round(next() * 40 - 20), 1 + Math.floor(next() * 6), i % 2 ? p.light : '#fff', i % 2 ? p.base : '#c62828');
+  }
+  return out;
+}
+
+/** A dealer behind a felt table, with what the table plays. */
+function dealer(game: Game, p: Palette, table: 'wheel' | 'cards' | 'dice') {
+  let out = `<circle cx="144" cy="48" r="20" fill="#e0b48a"/><path d="M124 40 C 124 20 164 20 164 40 C 160 30 128 30 124 40 Z" fill="#2b1d12"/>`;
+  out += `<path d="M100 112 C 100 80 188 80 188 112 Z" fill="${p.deep}"/><path d="M136 78 L144 92 L152 78 Z" fill="#fff"/><path d="M141 84 L144 80 L147 84 L144 96 Z" fill="${p.accent}"/>`;
+  out += `<ellipse cx="144" cy="138" rx="136" ry="40" fill="#1e6b3a" stroke="${p.accent}" stroke-width="4"/><ellipse cx="144" cy="138" rx="118" ry="30" fill="none" stroke="#fff" stroke-opacity=".25" stroke-dasharray="4 5"/>`;
+  if (table === 'wheel') out += `<g transform="translate(144 130) scale(1 0.55)">${wheel(0, 0, 34, p)}</g>`;
+  else if (table === 'cards') out += cards(game, 144, 128, 0.55);
+  else out += dice(game, 144, 128, 22, p, 3);
+  // A light and the "live" sign.
+  out += `<circle cx="30" cy="26" r="6" fill="#ff1744"/><text x="42" y="31" font-family="Arial, sans-serif" font-size="14" font-weight="700" fill="#fff">LIVE</text>`;
+  return out;
+}
+
+/** A crash game: a rising curve, a rocket and a multiplier. */
+function rocket(game: Game, p: Palette) {
+  const next = random(hash(`${game.sysname}:rocket`));
+  const multiplier = (1.5 + next() * 8).toFixed(2);
+  let out = '';
+  for (let i = 0; i < 5; i++) out += `<line x1="20" y1="${30 + i * 24}" x2="268" y2="${30 + i * 24}" stroke="#fff" stroke-opacity=".08"/>`;
+  out += `<path d="M20 132 C 110 130 170 110 226 46" stroke="${p.accent}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
+  out += `<path d="M20 132 C 110 130 170 110 226 46 L226 132 Z" fill="${p.accent}" opacity=".15"/>`;
+  out += `<g transform="translate(232 40) rotate(40)"><path d="M0 -22 C 9 -12 9 6 6 14 L-6 14 C -9 6 -9 -12 0 -22 Z" fill="${p.light}"/><circle cx="0" cy="-6" r="4" fill="${p.accent2}"/><path d="M-6 8 L-13 18 L-6 15 Z M6 8 L13 18 L6 15 Z" fill="${p.accent}"/><path d="M-4 15 L0 28 L4 15 Z" fill="#ffb300"/></g>`;
+  out += `<text x="40" y="62" font-family="Arial, sans-serif" font-size="30" font-weight="800" fill="#fff">${multiplier}x</text>`;
+  return out;
+}
+
+/** A board of pegs with a falling ball. */
+function pins(p: Palette) {
+  let out = '';
+  for (let row = 0; row < 7; row++) {
+    for (let col = 0; col <= row + 2; col++) {
+      const x = 144 + (col - (row + 2) / 2) * 22;
+      out += `<circle cx="${n(x)}" cy="${22 + row * 15}" r="3" fill="${p.light}"/>`;
+    }
+  }
+  const colors = [p.accent2, p.accent, '#ffca28', p.accent, p.accent2];
+  for (let slot = 0; slot < 9; slot++) out += `<rect x="${n(56 + slot * 20)}" y="130" width="18" height="10" rx="3" fill="${colors[Math.abs(slot - 4) % colors.length]}"/>`;
+  out += `<circle cx="155" cy="60" r="7" fill="#ff5252" stroke="#fff" stroke-width="2"/>`;
+  return out;
+}
+
+/** A grid of tiles, some revealed: mines and towers. */
+function grid(game: Game, p: Palette) {
+  const next = random(hash(`${game.sysname}:grid`));
+  let out = '';
+  for (let row = 0; row < 4; row++) {
+    for (let col = 0; col < 7; col++) {
+      const x = 40 + col * 30;
+      const y = 18 + row * 30;
+      const pick = next();
+      out += `<rect x="${x}" y="${y}" width="26" height="26" rx="5" fill="${pick < 0.65 ? p.glow : p.light}" stroke="${p.deep}"/>`;
+      if (pick >= 0.65 && pick < 0.9) out += gem(x + 13, y + 13, 0.6, p.accent);
+      else if (pick >= 0.9) out += `<circle cx="${x + 13}" cy="${y + 14}" r="7" fill="#222"/><line x1="${x + 17}" y1="${y + 8}" x2="${x + 21}" y2="${y + 4}" stroke="#ff9800" stroke-width="2"/>`;
+    }
+  }
+  return out;
+}
+
+/** Numbered balls: keno. */
+function balls(game: Game, p: Palette) {
+  const next = random(hash(`${game.sysname}:balls`));
+  const colors = [p.accent, p.accent2, '#ffca28', '#ef5350', '#42a5f5'];
+  let out = '';
+  const used = new Set<number>();
+  for (let i = 0; i < 7; i++) {
+    let value = 1 + Math.floor(next() * 80);
+    while (used.has(value)) value = (value % 80) + 1;
+    used.add(value);
+    // Four balls on the first row, three between them on the second.
+    const x = i < 4 ? 45 + i * 66 : 78 + (i - 4) * 66;
+    const y = i < 4 ? 50 : 104;
+    out += `<circle cx="${x}" cy="${y}" r="24" fill="${colors[i % colors.length]}"/><circle cx="${x}" cy="${y}" r="14" fill="#fff"/><text x="${x}" y="${y + 5}" font-family="Arial, sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="#222">${value}</text>`;
+  }
+  return out;
+}
+
+function coins(p: Palette) {
+  const coin = (x: number, y: number, r: number, label: string) =>
+    `<circle cx="${x}" cy="${y}" r="${r}" fill="#f9a825" stroke="#f57f17" stroke-width="4"/><circle cx="${x}" cy="${y}" r="${n(r * 0.72)}" fill="none" stroke="#fff59d" stroke-width="2"/><text x="${x}" y="${n(y + r * 0.32)}" font-family="Georgia, serif" font-size="${n(r * 0.9)}" font-weight="700" text-anchor="middle" fill="#8d4f00">${label}</text>`;
+  return `${star(56, 40, 9, p.accent)}${star(236, 112, 7, p.accent2)}${coin(112, 80, 44, 'H')}<g transform="rotate(-12 190 84)">${coin(190, 84, 36, 'T')}</g>`;
+}
+
+function motif(game: Game, p: Palette): string {
+  switch (game.motif) {
+    case 'fruit':
+      return reels(game, p, 'fruit');
+    case 'gems':
+      return reels(game, p, 'gems');
+    case 'sevens':
+      return reels(game, p, 'sevens');
+    case 'wheel':
+      return wheel(144, 78, 58, p);
+    case 'cards':
+      return `<ellipse cx="144" cy="92" rx="128" ry="54" fill="#1e6b3a" stroke="${p.accent}" stroke-width="3"/>${cards(game, 144, 80)}`;
+    case 'dice':
+      return dice(game, 144, 78, 54, p);
+    case 'dealer-wheel':
+      return dealer(game, p, 'wheel');
+    case 'dealer-cards':
+      return dealer(game, p, 'cards');
+    case 'dealer-dice':
+      return dealer(game, p, 'dice');
+    case 'rocket':
+      return rocket(game, p);
+    case 'pins':
+      return pins(p);
+    case 'grid':
+      return grid(game, p);
+    case 'balls':
+      return balls(game, p);
+    case 'coins':
+      return coins(p);
+    default:
+      throw new Error(`${game.sysname}: unknown motif ${game.motif}`);
+  }
+}
+
+/** The SVG of one game. */
+export function gameArt(game: Game): string {
+  const p = palette(game.sysname);
+  const next = random(hash(`${game.sysname}:sparkles`));
+  let sparkles = '';
+  for (let i = 0; i < 14; i++) sparkles += `<circle cx="${n(next() * W)}" cy="${n(next() * 150)}" r="${n(0.6 + next() * 1.8)}" fill="#fff" opacity="${n(0.15 + next() * 0.35)}"/>`;
+  const name = escapeXml(game.name);
+  const fontSize = Math.min(22, Math.floor(250 / Math.max(8, game.name.length * 0.56)));
+  const id = `g-${game.sysname}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${name}">
+<defs>
+<linearGradient id="${id}-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.base}"/><stop offset="1" stop-color="${p.deep}"/></linearGradient>
+<radialGradient id="${id}-glow" cx="0.5" cy="0.4" r="0.6"><stop offset="0" stop-color="${p.glow}" stop-opacity=".55"/><stop offset="1" stop-color="${p.glow}" stop-opacity="0"/></radialGradient>
+</defs>
+<rect width="${W}" height="${H}" fill="url(#${id}-bg)"/>
+<rect width="${W}" height="${H}" fill="url(#${id}-glow)"/>
+${sparkles}
+${motif(game, p)}
+<rect x="0" y="148" width="${W}" height="44" fill="${p.deep}" opacity=".82"/>
+<rect x="0" y="148" width="${W}" height="2" fill="${p.accent}"/>
+<text x="${W / 2}" y="${170 + Math.round(fontSize / 3)}" font-family="'Trebuchet MS', 'Segoe UI', Arial, sans-serif" font-size="${fontSize}" font-weight="700" text-anchor="middle" fill="#fff" letter-spacing=".5">${name}</text>
+</svg>
+`;
+}
+
+export const ART_FOLDER = new URL('../public/games/', import.meta.url);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  mkdirSync(ART_FOLDER, { recursive: true });
+  const { games } = readGameSeed();
+  for (const game of games) writeFileSync(new URL(`${game.sysname}.svg`, ART_FOLDER), gameArt(game));
+  console.log(`wrote ${games.length} pictures to public/games/`);
+}

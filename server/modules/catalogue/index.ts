@@ -1,0 +1,17 @@
+/** The catalogue module: game providers, categories, games, favourites and free spin packs. */
+export {
+  createCatalogue,
+  containsPattern,
+  FREE_SPIN_STATUSES,
+  GAME_FIELDS,
+  GAME_SORTS,
+  GAME_TYPES,
+  type Catalogue,
+  type GameField,
+  type GameInfo,
+  type GameItem,
+  type GameQuery,
+  type GameSort,
+  type GameType,
+  type ProviderInfo,
+} from './service.ts';

@@ -1,0 +1,268 @@
+import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { LocaleCode } from '../../../contract/locales.ts';
+import { formatMinor, isCurrency } from '../../../contract/money.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { freeSpinPacks, gameCategories, gameLikes, gameProviders, games } from '../../db/schema.ts';
+import { catalogueText } from './texts.ts';
+
+export const GAME_TYPES = ['slot', 'casino', 'live', 'fast'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+/** Fields of a game item (games/get `fields`); `sysname` is always answered. */
+export const GAME_FIELDS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo'] as const;
+export type GameField = (typeof GAME_FIELDS)[number];
+
+/**
+ * Sorts of games/get and their natural direction: popularity rank 1 first, names A to Z, the
+ * newest release first, the highest RTP first. `priority` (the tournament games' sort) is the
+ * popularity rank.
+ */
+export const GAME_SORTS = { popularity: 'asc', priority: 'asc', name: 'asc', new: 'desc', rtp: 'desc' } as const;
+export type GameSort = keyof typeof GAME_SORTS;
+
+export const FREE_SPIN_STATUSES = ['active', 'used', 'expired', 'cancelled', 'all'] as const;
+
+export type GameQuery = {
+  offset: number;
+  count: number;
+  fields?: GameField[];
+  sort: GameSort;
+  order?: 'asc' | 'desc';
+  sysnames?: string[];
+  category?: string;
+  providers?: string[];
+  /** Name search: case-insensitive, in the plain name and the caller locale's name. */
+  query?: string;
+  types?: GameType[];
+  tags?: string[];
+};
+
+export type GameItem = {
+  sysname: string;
+  name: string;
+  image_url: string;
+  description: { name: string; img_288_192: string };
+  provider: string;
+  type: GameType;
+  tags: string[];
+  rtp: string;
+  volatility: 'low' | 'medium' | 'high';
+  has_demo: boolean;
+};
+
+/** What other modules (the wallet) need to know about a game. */
+export type GameInfo = { sysname: string; name: string; provider: string; type: GameType; hasDemo: boolean; isInHouse: boolean; isActive: boolean };
+export type ProviderInfo = { sysname: string; name: string; integration: 'in_house' | 'demo' | 'external'; isActive: boolean };
+
+type GameRow = typeof games.$inferSelect;
+type LocalDescription = { name?: string; img_288_192?: string };
+
+/** LIKE pattern for a literal text: `%`, `_` and the escape character match only themselves. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export function createCatalogue(db: Db) {
+  const localized = (row: GameRow, locale: LocaleCode): LocalDescription => {
+    const all = (row.description ?? {}) as Record<string, LocalDescription | undefined>;
+    return all[locale] ?? all.en ?? {};
+  };
+
+  function view(row: GameRow, locale: LocaleCode, fields?: readonly GameField[]): Partial<GameItem> {
+    const local = localized(row, locale);
+    const item: GameItem = {
+      sysname: row.sysname,
+      name: row.name,
+      image_url: row.imageUrl,
+      description: { name: local.name ?? row.name, img_288_192: local.img_288_192 ?? row.imageUrl },
+      provider: row.provider,
+      type: row.type,
+      tags: row.tags,
+      rtp: row.rtp,
+      volatility: row.volatility,
+      has_demo: row.hasDemo,
+    };
+    if (!fields?.length) return item;
+    const wanted = new Set<GameField>(['sysname', ...fields]);
+    return Object.fromEntries(Object.entries(item).filter(([key]) => wanted.has(key as GameField))) as Partial<GameItem>;
+  }
+
+  /** Games players can see: the game and its provider are active. */
+  const visible = and(
+    eq(games.isActive, true),
+    inArray(games.provider, db.select({ sysname: gameProviders.sysname }).from(gameProviders).where(eq(gameProviders.isActive, true))),
+  );
+
+  const localName = (locale: LocaleCode) => sql`coalesce(${games.description} -> ${locale} ->> 'name', ${games.name})`;
+
+  async function assertCategory(id: string, locale: LocaleCode) {
+    const [row] = await db.select({ id: gameCategories.id }).from(gameCategories).where(eq(gameCategories.id, id));
+    if (!row) throw new AppError('InvalidParameterException', `No category ${id}`, { fields: { category: catalogueText(locale, 'unknownCategory') }, status: 404 });
+  }
+
+  async function listGames(query: GameQuery, locale: LocaleCode) {
+    const conditions: (SQL | undefined)[] = [visible];
+    if (query.category && query.category !== 'all') {
+      await assertCategory(query.category, locale);
+      conditions.push(eq(games.type, query.category as GameType));
+    }
+    if (query.sysnames?.length) conditions.push(inArray(games.sysname, query.sysnames));
+    if (query.providers?.length) conditions.push(inArray(games.provider, query.providers));
+    if (query.types?.length) conditions.push(inArray(games.type, query.types));
+    if (query.tags?.length) conditions.push(arrayOverlaps(games.tags, query.tags));
+    const text = query.query?.trim();
+    if (text) {
+      // A bound parameter, with LIKE's own wildcards escaped: the text is only ever a literal.
+      const pattern = containsPattern(text);
+      conditions.push(or(sql`${games.name} ilike ${pattern}`, sql`${localName(locale)} ilike ${pattern}`));
+    }
+    const where = and(...conditions);
+    const direction = query.order ?? GAME_SORTS[query.sort];
+    const by = direction === 'asc' ? asc : desc;
+    const primary =
+      query.sort === 'name' ? by(sql`lower(${localName(locale)})`)
+      : query.sort === 'new' ? by(games.createdAt)
+      : query.sort === 'rtp' ? by(sql`${games.rtp}::numeric`)
+      : by(games.popularity);
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(games).where(where).orderBy(primary, asc(games.popularity), asc(games.sysname)).limit(query.count).offset(query.offset),
+      db.select({ total: count() }).from(games).where(where),
+    ]);
+    return { items: rows.map((row) => view(row, locale, query.fields)), total };
+  }
+
+  /** Game items in the order of `sysnames`, leaving out unknown or hidden games. */
+  async function gamesBySysnames(sysnames: string[], locale: LocaleCode): Promise<GameItem[]> {
+    if (!sysnames.length) return [];
+    const rows = await db.select().from(games).where(and(visible, inArray(games.sysname, sysnames)));
+    const bySysname = new Map(rows.map((row) => [row.sysname, row]));
+    return sysnames.flatMap((sysname) => {
+      const row = bySysname.get(sysname);
+      return row ? [view(row, locale) as GameItem] : [];
+    });
+  }
+
+  async function findGame(sysname: string): Promise<GameInfo | null> {
+    const [row] = await db
+      .select({ game: games, providerActive: gameProviders.isActive })
+      .from(games)
+      .innerJoin(gameProviders, eq(gameProviders.sysname, games.provider))
+      .where(eq(games.sysname, sysname));
+    if (!row) return null;
+    const game = row.game;
+    return { sysname: game.sysname, name: game.name, provider: game.provider, type: game.type, hasDemo: game.hasDemo, isInHouse: game.isInHouse, isActive: game.isActive && row.providerActive };
+  }
+
+  async function findProvider(sysname: string): Promise<ProviderInfo | null> {
+    const [row] = await db.select().from(gameProviders).where(eq(gameProviders.sysname, sysname));
+    return row ? { sysname: row.sysname, name: row.name, integration: row.integration, isActive: row.isActive } : null;
+  }
+
+  async function requireGame(sysname: string, locale: LocaleCode): Promise<GameInfo> {
+    const game = await findGame(sysname);
+    if (!game || !game.isActive) {
+      throw new AppError('InvalidParameterException', `No game ${sysname}`, { fields: { sysname: catalogueText(locale, 'unknownGame') }, status: 404 });
+    }
+    return game;
+  }
+
+  /** The game hall categories with their names in the caller locale and how many games each holds. */
+  async function categories(locale: LocaleCode) {
+    const [rows, perType] = await Promise.all([
+      db.select().from(gameCategories).orderBy(asc(gameCategories.position), asc(gameCategories.id)),
+      db.select({ type: games.type, total: count() }).from(games).where(visible).groupBy(games.type),
+    ]);
+    const counts = new Map<string, number>(perType.map((row) => [row.type, row.total]));
+    const all = perType.reduce((sum, row) => sum + row.total, 0);
+    return rows.map((row) => {
+      const names = row.names as Partial<Record<LocaleCode, string>>;
+      return { id: row.id, name: names[locale] ?? names.en ?? row.id, games_count: row.id === 'all' ? all : (counts.get(row.id) ?? 0) };
+    });
+  }
+
+  /**
+   * Active providers that offer at least one visible game (of `types` when given), in the
+   * operator's order; `game_params` (when asked for in `fields`) says which types they offer and
+   * how many games.
+   */
+  async function providers(input: { types?: GameType[]; fields?: string[] }) {
+    const [rows, perType] = await Promise.all([
+      db.select().from(gameProviders).where(eq(gameProviders.isActive, true)).orderBy(asc(gameProviders.position), asc(gameProviders.sysname)),
+      db
+        .select({ provider: games.provider, type: games.type, total: count() })
+        .from(games)
+        .where(and(visible, input.types?.length ? inArray(games.type, input.types) : undefined))
+        .groupBy(games.provider, games.type),
+    ]);
+    const offered = new Map<string, Map<GameType, number>>();
+    for (const row of perType) {
+      if (!offered.has(row.provider)) offered.set(row.provider, new Map());
+      offered.get(row.provider)!.set(row.type, row.total);
+    }
+    const withParams = input.fields?.includes('game_params') ?? false;
+    return rows.flatMap((row) => {
+      const types = offered.get(row.sysname);
+      if (!types) return [];
+      const gamesCount = [...types.values()].reduce((sum, value) => sum + value, 0);
+      const item: Record<string, unknown> = { sysname: row.sysname, name: row.name, games_count: gamesCount };
+      if (withParams) item.game_params = { types: GAME_TYPES.filter((type) => types.has(type)), games_count: gamesCount, is_in_house: row.integration === 'in_house' };
+      return [item];
+    });
+  }
+
+  // --- favourites ------------------------------------------------------------------------------
+
+  async function likes(userId: number): Promise<{ sysnames: string[] }> {
+    const rows = await db.select({ game: gameLikes.game }).from(gameLikes).where(eq(gameLikes.userId, userId)).orderBy(desc(gameLikes.createdAt), asc(gameLikes.game));
+    return { sysnames: rows.map((row) => row.game) };
+  }
+
+  async function addLike(userId: number, sysname: string, locale: LocaleCode): Promise<void> {
+    await requireGame(sysname, locale);
+    await db.insert(gameLikes).values({ userId, game: sysname }).onConflictDoNothing();
+  }
+
+  async function removeLike(userId: number, sysname: string, locale: LocaleCode): Promise<void> {
+    const game = await findGame(sysname);
+    // A favourite of a game since hidden can still be removed; a name that never was a game cannot.
+    if (!game) throw new AppError('InvalidParameterException', `No game ${sysname}`, { fields: { sysname: catalogueText(locale, 'unknownGame') }, status: 404 });
+    await db.delete(gameLikes).where(and(eq(gameLikes.userId, userId), eq(gameLikes.game, sysname)));
+  }
+
+  // --- free spin packs ---------------------------------------------------------------------------
+
+  async function freeSpins(userId: number, input: { status: (typeof FREE_SPIN_STATUSES)[number]; offset: number; count: number; fields?: string[] }, locale: LocaleCode) {
+    const now = new Date();
+    const where = and(
+      eq(freeSpinPacks.userId, userId),
+      input.status === 'all' ? undefined : eq(freeSpinPacks.status, input.status),
+      input.status === 'active' ? or(isNull(freeSpinPacks.expiresAt), gt(freeSpinPacks.expiresAt, now)) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(freeSpinPacks).where(where).orderBy(asc(freeSpinPacks.expiresAt), asc(freeSpinPacks.id)).limit(input.count).offset(input.offset),
+      db.select({ total: count() }).from(freeSpinPacks).where(where),
+    ]);
+    const gameItems = new Map((await gamesBySysnames([...new Set(rows.map((row) => row.game))], locale)).map((item) => [item.sysname, item]));
+    const withDescription = input.fields?.includes('description') ?? false;
+    return {
+      items: rows.map((row) => {
+        const game = gameItems.get(row.game);
+        const descriptions = row.description as Partial<Record<LocaleCode, unknown>>;
+        return {
+          id: row.id,
+          game: { sysname: row.game, name: game?.name ?? row.game, image_url: game?.image_url ?? null },
+          total_count: row.totalCount,
+          remaining_count: row.remainingCount,
+          bet: { amount: isCurrency(row.currency) ? formatMinor(row.betAmount, row.currency) : row.betAmount.toString(), currency: row.currency },
+          status: row.status,
+          expires_at: row.expiresAt?.toISOString() ?? null,
+          ...(withDescription ? { description: descriptions[locale] ?? descriptions.en ?? null } : {}),
+        };
+      }),
+      total,
+    };
+  }
+
+  return { listGames, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;

@@ -1,0 +1,16 @@
+import type { LocaleCode } from '../../../contract/locales.ts';
+
+const TEXTS = {
+  en: {
+    unknownGame: 'No such game',
+    unknownCategory: 'No such category',
+  },
+  fr: {
+    unknownGame: 'Jeu introuvable',
+    unknownCategory: 'Catégorie introuvable',
+  },
+} as const satisfies Record<LocaleCode, Record<string, string>>;
+
+export type CatalogueTextKey = keyof (typeof TEXTS)['en'];
+
+export const catalogueText = (locale: LocaleCode, key: CatalogueTextKey) => TEXTS[locale][key];

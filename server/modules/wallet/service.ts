@@ -1,0 +1,485 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { LocaleCode } from '../../../contract/locales.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import { pgErrorCode, SERIALIZATION_FAILURE, DEADLOCK_DETECTED, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
+import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { gameSessions, playedGames, walletGuests, walletTransactions } from '../../db/schema.ts';
+import type { Catalogue } from '../catalogue/index.ts';
+import type { Ledger, PlayerKind } from '../ledger/index.ts';
+import { signBody, verifySignature } from '../payments/index.ts';
+import { STORED_STATUSES, WALLET_STATUSES, type WalletStatus } from './statuses.ts';
+import { walletText } from './texts.ts';
+
+/** A game session lives this long; then balance and bet calls answer RS_ERROR_TOKEN_EXPIRED. */
+export const GAME_SESSION_SECONDS = 8 * 3600;
+/** The fun balance a demo player gets back, in major units. */
+export const FUN_BALANCE = 1000;
+/**
+ * A fun balance below this (major units) is topped up to FUN_BALANCE when a demo session opens
+ * or its balance is asked for. It is at least the minimum bet of every game, so a demo player can
+ * always play on.
+ */
+export const FUN_REFILL_BELOW = 1;
+/** Largest amount one wallet request may carry, in minor units. */
+const MAX_AMOUNT = 1_000_000_000_000n;
+/** Largest request body read, in bytes. */
+export const MAX_BODY_BYTES = 16_384;
+
+export const WALLET_ENDPOINTS = ['balance', 'bet', 'win', 'rollback'] as const;
+export type WalletEndpoint = (typeof WALLET_ENDPOINTS)[number];
+
+const minorOf = (major: number, currency: CurrencyCode) => BigInt(major) * 10n ** BigInt(CURRENCIES[currency].exponent);
+
+// --- request schemas -------------------------------------------------------------------------------
+
+const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
+/** Ids are printable ASCII without spaces, 1 to 100 characters. */
+const id = z.string().regex(/^[\x21-\x7e]{1,100}$/);
+const amount = z
+  .union([z.number().int().min(0), z.string().regex(/^(0|[1-9][0-9]{0,15})$/)])
+  .transform((value) => BigInt(value))
+  .refine((value) => value <= MAX_AMOUNT, 'too large');
+const currency = z.string().regex(/^[A-Z]{3}$/);
+
+const base = { provider: sysname, request_uuid: id, user: z.string().min(1).max(200), game: sysname.optional() };
+const requestSchemas = {
+  balance: z.object({ ...base, currency: currency.optional() }),
+  bet: z.object({ ...base, transaction_uuid: id, round_id: id, amount, currency, round_closed: z.boolean().optional(), is_free: z.boolean().optional() }),
+  win: z.object({ ...base, transaction_uuid: id, reference_transaction_uuid: id, round_id: id, amount, currency, round_closed: z.boolean().optional() }),
+  rollback: z.object({ ...base, transaction_uuid: id, reference_transaction_uuid: id, round_id: id, amount: amount.optional(), currency: currency.optional() }),
+} as const;
+
+type BalanceRequest = z.infer<(typeof requestSchemas)['balance']>;
+type BetRequest = z.infer<(typeof requestSchemas)['bet']>;
+type WinRequest = z.infer<(typeof requestSchemas)['win']>;
+type RollbackRequest = z.infer<(typeof requestSchemas)['rollback']>;
+type MoneyRequest = BetRequest | WinRequest | RollbackRequest;
+
+export type WalletAnswer = {
+  status: WalletStatus;
+  request_uuid: string | null;
+  user?: string;
+  currency?: string;
+  /** Minor units of the session's account (main in real mode, fun in demo mode). */
+  balance?: number;
+  transaction_uuid?: string;
+  message?: string;
+};
+
+const ANSWER_KEYS = ['status', 'request_uuid', 'user', 'currency', 'balance', 'transaction_uuid', 'message'] as const;
+/** Answers in one key order (a stored answer comes back from jsonb in another), so a repeat is byte for byte the first. */
+const canonical = (answer: WalletAnswer): WalletAnswer =>
+  Object.fromEntries(ANSWER_KEYS.filter((key) => answer[key] !== undefined).map((key) => [key, answer[key]])) as WalletAnswer;
+
+type SessionRow = typeof gameSessions.$inferSelect;
+type WalletRow = typeof walletTransactions.$inferSelect;
+
+/** The ledger player of a session: the user, or for a guest its negative guest id (docs/decisions/005). */
+const playerOf = (session: Pick<SessionRow, 'userId' | 'guestId'>): number => session.userId ?? -session.guestId!;
+const accountOf = (session: Pick<SessionRow, 'mode'>): PlayerKind => (session.mode === 'real' ? 'main' : 'fun');
+const houseOf = (session: Pick<SessionRow, 'mode'>) => (session.mode === 'real' ? ('game_house' as const) : ('fun_issuer' as const));
+const sameOwner = (a: SessionRow, b: SessionRow) => a.userId === b.userId && a.guestId === b.guestId && a.mode === b.mode && a.currency === b.currency;
+
+class NotEnoughMoney extends AppError {
+  constructor() {
+    super('InvalidParameterException', 'Not enough money');
+  }
+}
+
+const RETRYABLE = new Set([UNIQUE_VIOLATION, SERIALIZATION_FAILURE, DEADLOCK_DETECTED]);
+
+export type WalletDeps = {
+  db: Db;
+  ledger: Ledger;
+  catalogue: Catalogue;
+  logger: Logger;
+  /** The player's status and account currency (accounts module). */
+  playerState(userId: number): Promise<{ status: 'active' | 'banned' | 'deleted'; currency: string } | null>;
+  /** A provider's wallet secret, or null when it has none (then every request is refused). */
+  secretFor(provider: { sysname: string; integration: 'in_house' | 'demo' | 'external' }): string | null;
+};
+
+export function createWallet(deps: WalletDeps) {
+  const { db, ledger, catalogue, logger } = deps;
+
+  const lock = (tx: Db | Tx, key: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+
+  async function balanceOf(tx: Db | Tx, session: SessionRow): Promise<bigint> {
+    return (await ledger.balances(playerOf(session), session.currency, tx))[accountOf(session)];
+  }
+
+  // --- fun money --------------------------------------------------------------------------------
+
+  /**
+   * Tops a fun balance up to FUN_BALANCE when it is below FUN_REFILL_BELOW (or below `minBet`,
+   * minor units, when a game needs more), through the ledger from the house's fun_issuer account.
+   * Answers the balance afterwards.
+   */
+  async function refillFun(player: number, currencyCode: CurrencyCode, minBet = 0n): Promise<bigint> {
+    return db.transaction(async (tx) => {
+      await lock(tx, `fun:${player}:${currencyCode}`);
+      const balance = (await ledger.balances(player, currencyCode, tx)).fun;
+      const below = minorOf(FUN_REFILL_BELOW, currencyCode) > minBet ? minorOf(FUN_REFILL_BELOW, currencyCode) : minBet;
+      const target = minorOf(FUN_BALANCE, currencyCode);
+      if (balance >= below || balance >= target) return balance;
+      await ledger.transfer(
+        {
+          key: `fun-refill:${player}:${currencyCode}:${randomUUID()}`,
+          kind: 'fun_refill',
+          currency: currencyCode,
+          legs: [
+            { account: { house: 'fun_issuer' }, amount: -(target - balance) },
+            { account: { player, kind: 'fun' }, amount: target - balance },
+          ],
+          metadata: { rule: `below ${below} -> ${target}` },
+        },
+        tx,
+      );
+      return target;
+    });
+  }
+
+  // --- game sessions ----------------------------------------------------------------------------
+
+  async function guestOf(visitorId: string): Promise<number> {
+    await db.insert(walletGuests).values({ visitorId }).onConflictDoNothing();
+    const [row] = await db.select({ id: walletGuests.id }).from(walletGuests).where(eq(walletGuests.visitorId, visitorId));
+    return row.id;
+  }
+
+  /**
+   * Opens a game session and answers its token (given to the game, which names it as `user` in
+   * every wallet call). Real money needs a signed-in active player; a demo needs a game with a demo
+   * mode and plays with fun money: the player's own, or a guest's (by visitor id), topped up first.
+   */
+  async function openSession(
+    input: { game: string; mode: 'real' | 'demo'; userId: number | null; visitorId?: string; currency?: string; minBet?: bigint },
+    locale: LocaleCode,
+  ) {
+    const game = await catalogue.requireGame(input.game, locale);
+    if (input.mode === 'demo' && !game.hasDemo) {
+      throw new AppError('InvalidParameterException', `${game.sysname} has no demo mode`, { fields: { mode: walletText(locale, 'noDemo') } });
+    }
+    let owner: { userId: number | null; guestId: number | null };
+    let sessionCurrency: CurrencyCode;
+    if (input.userId !== null) {
+      const state = await deps.playerState(input.userId);
+      if (!state) throw new AppError('AuthorizationException', 'Sign in required');
+      if (state.status === 'banned') throw new AppError('UserBannedException', walletText(locale, 'banned'), { details: { banned: true } });
+      if (state.status === 'deleted') throw new AppError('UserDeletedException', walletText(locale, 'deleted'));
+      owner = { userId: input.userId, guestId: null };
+      sessionCurrency = isCurrency(state.currency) ? state.currency : DEFAULT_CURRENCY;
+    } else {
+      if (input.mode === 'real') throw new AppError('AuthorizationException', walletText(locale, 'signInToPlay'));
+      if (!input.visitorId) throw new Error('A guest demo session needs the visitor id');
+      owner = { userId: null, guestId: await guestOf(input.visitorId) };
+      sessionCurrency = isCurrency(input.currency) ? input.currency : DEFAULT_CURRENCY;
+    }
+    const token = randomToken(24);
+    const expiresAt = new Date(Date.now() + GAME_SESSION_SECONDS * 1000);
+    const [session] = await db
+      .insert(gameSessions)
+      .values({ tokenHash: sha256(token), ...owner, game: game.sysname, provider: game.provider, currency: sessionCurrency, mode: input.mode, expiresAt })
+      .returning();
+    const balance = input.mode === 'demo' ? await refillFun(playerOf(session), sessionCurrency, input.minBet) : await balanceOf(db, session);
+    return { token, sessionId: session.id, game: game.sysname, provider: game.provider, mode: input.mode, currency: sessionCurrency, balance, expiresAt };
+  }
+
+  async function findSession(token: string): Promise<SessionRow | null> {
+    const [row] = await db.select().from(gameSessions).where(eq(gameSessions.tokenHash, sha256(token)));
+    return row ?? null;
+  }
+
+  // --- answers ------------------------------------------------------------------------------------
+
+  const fail = (status: WalletStatus, requestUuid: string | null, message: string, extra: Partial<WalletAnswer> = {}): WalletAnswer => ({
+    status,
+    request_uuid: requestUuid,
+    ...extra,
+    message,
+  });
+
+  const okAnswer = (request: BalanceRequest | MoneyRequest, session: SessionRow, balance: bigint, extra: Partial<WalletAnswer> = {}): WalletAnswer => ({
+    status: 'RS_OK',
+    request_uuid: request.request_uuid,
+    user: request.user,
+    currency: session.currency,
+    balance: Number(balance),
+    ...extra,
+  });
+
+  /** What a money request asks, apart from its request id: a repeat must ask exactly this. */
+  const contentHash = (endpoint: WalletEndpoint, request: MoneyRequest) =>
+    sha256(
+      JSON.stringify([
+        endpoint,
+        request.user,
+        request.game ?? null,
+        request.round_id,
+        request.amount?.toString() ?? null,
+        request.currency ?? null,
+        'reference_transaction_uuid' in request ? request.reference_transaction_uuid : null,
+      ]),
+    );
+
+  // --- the four calls -----------------------------------------------------------------------------
+
+  async function balanceCall(request: BalanceRequest, session: SessionRow): Promise<WalletAnswer> {
+    if (session.expiresAt <= new Date()) return fail('RS_ERROR_TOKEN_EXPIRED', request.request_uuid, 'The game session has expired');
+    if (request.currency && request.currency !== session.currency) {
+      return fail('RS_ERROR_WRONG_CURRENCY', request.request_uuid, `The session plays in ${session.currency}`);
+    }
+    const balance = session.mode === 'demo' ? await refillFun(playerOf(session), session.currency as CurrencyCode) : await balanceOf(db, session);
+    return okAnswer(request, session, balance);
+  }
+
+  /**
+   * Runs a bet, win or rollback once per transaction id: under advisory locks on its own id and
+   * on the bet it refers to (taken in sorted order, so a bet, its wins and its rollbacks are
+   * serialised and cannot deadlock), looks for an earlier request with that id, then decides.
+   */
+  async function moneyCall(endpoint: Exclude<WalletEndpoint, 'balance'>, request: MoneyRequest, session: SessionRow): Promise<WalletAnswer> {
+    const provider = request.provider;
+    const reference = 'reference_transaction_uuid' in request ? request.reference_transaction_uuid : undefined;
+    const keys = [...new Set([request.transaction_uuid, reference].filter((key): key is string => !!key))].sort();
+    const hash = contentHash(endpoint, request);
+    /** The amount of a bet or win (a rollback's own amount is informational: it reverses its bet's). */
+    const amountAsked = request.amount ?? 0n;
+    // Read before the transaction: everything inside it runs on the transaction's own connection.
+    const playerActive = endpoint !== 'bet' || session.userId === null || (await deps.playerState(session.userId))?.status === 'active';
+
+    return db.transaction(async (tx) => {
+      for (const key of keys) await lock(tx, `wallet:${provider}:${key}`);
+      const [existing] = await tx
+        .select()
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.provider, provider), eq(walletTransactions.transactionUuid, request.transaction_uuid)));
+      if (existing) {
+        if (existing.contentHash !== hash) {
+          return fail('RS_ERROR_DUPLICATE_TRANSACTION', request.request_uuid, `Transaction ${request.transaction_uuid} was already sent with other content`);
+        }
+        return { ...(existing.answer as WalletAnswer), request_uuid: request.request_uuid };
+      }
+      if (request.currency && request.currency !== session.currency) {
+        return fail('RS_ERROR_WRONG_CURRENCY', request.request_uuid, `The session plays in ${session.currency}`);
+      }
+
+      const record = async (status: WalletStatus, moved: boolean, answer: WalletAnswer, amountMoved = amountAsked) => {
+        if (STORED_STATUSES.has(status)) {
+          await tx.insert(walletTransactions).values({
+            provider,
+            transactionUuid: request.transaction_uuid,
+            kind: endpoint,
+            sessionId: session.id,
+            roundId: request.round_id,
+            game: session.game,
+            amount: amountMoved,
+            currency: session.currency,
+            referenceTransactionUuid: reference ?? null,
+            contentHash: hash,
+            status,
+            moved,
+            answer,
+          });
+        }
+        return answer;
+      };
+      const move = (on: Tx, kind: string, amountMinor: bigint, toPlayer: boolean, extra: Record<string, unknown> = {}) =>
+        ledger.transfer(
+          {
+            key: `wallet:${provider}:${request.transaction_uuid}`,
+            kind,
+            currency: session.currency as CurrencyCode,
+            legs: [
+              { account: { player: playerOf(session), kind: accountOf(session) }, amount: toPlayer ? amountMinor : -amountMinor },
+              { account: { house: houseOf(session) }, amount: toPlayer ? -amountMinor : amountMinor },
+            ],
+            metadata: { provider, transaction: request.transaction_uuid, round: request.round_id, game: session.game, mode: session.mode, session: session.id, ...extra },
+            insufficientFunds: () => new NotEnoughMoney(),
+          },
+          on,
+        );
+      const answer = async (status: WalletStatus, message?: string) => {
+        const balance = await balanceOf(tx, session);
+        const body: WalletAnswer = { status, request_uuid: request.request_uuid, user: request.user, currency: session.currency, balance: Number(balance), transaction_uuid: request.transaction_uuid };
+        if (message) body.message = message;
+        return body;
+      };
+
+      if (endpoint === 'bet') {
+        if (session.expiresAt <= new Date()) return fail('RS_ERROR_TOKEN_EXPIRED', request.request_uuid, 'The game session has expired');
+        if (!playerActive) return fail('RS_ERROR_USER_DISABLED', request.request_uuid, 'The player may not place bets');
+        const [rolledBack] = await tx
+          .select({ id: walletTransactions.id })
+          .from(walletTransactions)
+          .where(and(eq(walletTransactions.provider, provider), eq(walletTransactions.kind, 'rollback'), eq(walletTransactions.referenceTransactionUuid, request.transaction_uuid)))
+          .limit(1);
+        if (rolledBack) {
+          // The rollback came first: the bet is void and moves nothing.
+          return record('RS_ERROR_TRANSACTION_ROLLED_BACK', false, await answer('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived: nothing was debited'));
+        }
+        let moved = false;
+        if (amountAsked > 0n) {
+          try {
+            // A savepoint: a refused debit leaves the transaction usable to record the refusal.
+            await tx.transaction((savepoint) => move(savepoint, 'game_bet', amountAsked, false));
+            moved = true;
+          } catch (error) {
+            if (!(error instanceof NotEnoughMoney)) throw error;
+            return record('RS_ERROR_NOT_ENOUGH_MONEY', false, await answer('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money for this bet'));
+          }
+        }
+        if (session.userId !== null) {
+          await tx
+            .insert(playedGames)
+            .values({ userId: session.userId, game: session.game })
+            .onConflictDoUpdate({ target: [playedGames.userId, playedGames.game], set: { lastPlayedAt: sql`now()` } });
+        }
+        return record('RS_OK', moved, await answer('RS_OK'));
+      }
+
+      // Wins and rollbacks refer to a bet, and are never refused for an expired session.
+      const [bet] = await tx
+        .select()
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.provider, provider), eq(walletTransactions.transactionUuid, reference!), eq(walletTransactions.kind, 'bet')));
+      const betSession = bet ? await sessionById(tx, bet.sessionId) : null;
+      const betIsOurs = !!bet && !!betSession && sameOwner(betSession, session);
+
+      if (endpoint === 'win') {
+        if (!bet || !betIsOurs || bet.roundId !== request.round_id || bet.status === 'RS_ERROR_NOT_ENOUGH_MONEY') {
+          return fail('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', request.request_uuid, `No accepted bet ${reference} in round ${request.round_id} for this player`);
+        }
+        if (bet.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK' || (await reversalOf(tx, provider, bet))) {
+          return fail('RS_ERROR_TRANSACTION_ROLLED_BACK', request.request_uuid, `Bet ${reference} was rolled back`);
+        }
+        if (amountAsked > 0n) await move(tx, 'game_win', amountAsked, true, { bet: reference });
+        return record('RS_OK', amountAsked > 0n, await answer('RS_OK'));
+      }
+
+      // Rollback: reverses its bet's debit once. A rollback naming no bet (yet) is kept, so the
+      // late bet is void when it comes.
+      const reversible = bet && betIsOurs && bet.moved && !(await reversalOf(tx, provider, bet));
+      if (!reversible) return record('RS_OK', false, await answer('RS_OK'), 0n);
+      await move(tx, 'game_rollback', bet.amount, true, { bet: reference });
+      return record('RS_OK', true, await answer('RS_OK'), bet.amount);
+    });
+  }
+
+  async function sessionById(tx: Db | Tx, sessionId: number): Promise<SessionRow | null> {
+    const [row] = await tx.select().from(gameSessions).where(eq(gameSessions.id, sessionId));
+    return row ?? null;
+  }
+
+  async function reversalOf(tx: Db | Tx, provider: string, bet: WalletRow): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: walletTransactions.id })
+      .from(walletTransactions)
+      .where(
+        and(
+          eq(walletTransactions.provider, provider),
+          eq(walletTransactions.kind, 'rollback'),
+          eq(walletTransactions.referenceTransactionUuid, bet.transactionUuid),
+          eq(walletTransactions.moved, true),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
+  /**
+   * One wallet request from a trusted caller (the HTTP route after the signature check, or an
+   * in-house game engine in this process): validates it, finds the session, and decides.
+   */
+  async function handle(endpoint: WalletEndpoint, body: unknown): Promise<WalletAnswer> {
+    return canonical(await decide(endpoint, body));
+  }
+
+  async function decide(endpoint: WalletEndpoint, body: unknown): Promise<WalletAnswer> {
+    const requestUuid = typeof (body as { request_uuid?: unknown })?.request_uuid === 'string' ? (body as { request_uuid: string }).request_uuid.slice(0, 100) : null;
+    const parsed = requestSchemas[endpoint].safeParse(body);
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)'))];
+      return fail('RS_ERROR_WRONG_SYNTAX', requestUuid, `Missing or malformed: ${fields.join(', ')}`);
+    }
+    const request = parsed.data;
+    const session = await findSession(request.user);
+    if (!session || session.provider !== request.provider) return fail('RS_ERROR_INVALID_TOKEN', request.request_uuid, 'Unknown game session');
+    if (request.game && request.game !== session.game) return fail('RS_ERROR_INVALID_GAME', request.request_uuid, `The session is for ${session.game}`);
+    if (endpoint === 'balance') return balanceCall(request as BalanceRequest, session);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await moneyCall(endpoint, request as MoneyRequest, session);
+      } catch (error) {
+        // Locks make these rare; one retry settles a race on an index or a deadlock victim.
+        if (attempt < 3 && RETRYABLE.has(pgErrorCode(error) ?? '')) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** The provider's wallet secret (env WALLET_SECRET_<PROVIDER>, or derived for in-house and demo providers). */
+  async function providerSecret(provider: string): Promise<string | null> {
+    const found = await catalogue.findProvider(provider);
+    if (!found || !found.isActive) return null;
+    return deps.secretFor(found);
+  }
+
+  /**
+   * A signed HTTP request of a provider: `POST /platform/wallet/{endpoint}` with the raw JSON body
+   * and its X-Signature header. Answers the HTTP status, the JSON body, and the signature of that
+   * body (with the provider's secret, when the provider is known).
+   */
+  async function handleHttp(endpoint: WalletEndpoint, raw: string, signature: string | undefined): Promise<{ status: number; body: WalletAnswer; signature?: string }> {
+    const done = (answer: WalletAnswer, secret?: string | null) => {
+      const body = canonical(answer);
+      return { status: WALLET_STATUSES[body.status], body, signature: secret ? signBody(secret, JSON.stringify(body)) : undefined };
+    };
+    if (Buffer.byteLength(raw) > MAX_BODY_BYTES) return done(fail('RS_ERROR_WRONG_SYNTAX', null, `The body is larger than ${MAX_BODY_BYTES} bytes`));
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return done(fail('RS_ERROR_WRONG_SYNTAX', null, 'The body is not JSON'));
+    }
+    const provider = (body as { provider?: unknown } | null)?.provider;
+    const requestUuid = typeof (body as { request_uuid?: unknown } | null)?.request_uuid === 'string' ? String((body as { request_uuid: string }).request_uuid).slice(0, 100) : null;
+    const secret = typeof provider === 'string' && provider.length <= 64 ? await providerSecret(provider) : null;
+    if (!secret) return done(fail('RS_ERROR_INVALID_PARTNER', requestUuid, 'Unknown provider'));
+    const check = verifySignature(secret, raw, signature);
+    if (!check.ok) {
+      logger.warn({ provider, endpoint, reason: check.reason }, 'wallet request with a bad signature refused');
+      return done(fail('RS_ERROR_INVALID_SIGNATURE', requestUuid, `Signature ${check.reason}`));
+    }
+    try {
+      return done(await handle(endpoint, body), secret);
+    } catch (error) {
+      logger.error({ err: error, provider, endpoint, requestUuid }, 'wallet request failed');
+      return done(fail('RS_ERROR_UNKNOWN', requestUuid, 'Internal error: nothing was recorded, retry later'), secret);
+    }
+  }
+
+  /** Games a player bet on, latest first (games/getRecent), and how many there are. */
+  async function recentGames(userId: number, page: { offset: number; count: number }): Promise<{ rows: Array<{ game: string; lastPlayedAt: Date }>; total: number }> {
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ game: playedGames.game, lastPlayedAt: playedGames.lastPlayedAt })
+        .from(playedGames)
+        .where(eq(playedGames.userId, userId))
+        .orderBy(desc(playedGames.lastPlayedAt), desc(playedGames.game))
+        .limit(page.count)
+        .offset(page.offset),
+      db.select({ total: count() }).from(playedGames).where(eq(playedGames.userId, userId)),
+    ]);
+    return { rows, total };
+  }
+
+  return { openSession, refillFun, handle, handleHttp, recentGames, providerSecret };
+}
+
+export type Wallet = ReturnType<typeof createWallet>;
