@@ -1,5 +1,11 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../contract/api.ts';
+import { GameRow } from '../features/games/game-row.tsx';
+import { ROW_SIZE, type Game, type GameProvider, type GamesPage } from '../features/games/types.ts';
+import { requestLocale } from '../lib/locale.ts';
+import { serverApi } from '../lib/server-bridge.ts';
 import { PageMeta } from '../features/pages/page-meta.tsx';
 import { RegistrationHint } from '../features/hints/registration-hint.tsx';
 import { useAuthEntry } from '../features/shell/use-auth-entry.ts';
@@ -25,8 +31,36 @@ const PERKS: Array<{ key: string; icon: IconName }> = [
   { key: 'responsible', icon: 'heart' },
 ];
 
+/** The home page's game rows: what games/get asks for each, and where 'see all' leads. */
+const ROWS = [
+  { id: 'popular', query: { sort_options: 'popularity' }, to: '/gamehall' },
+  { id: 'new', query: { sort_options: 'new' }, to: '/gamehall' },
+  { id: 'slots', query: { category: 'slot' }, to: '/gamehall?category=slot' },
+  { id: 'live', query: { category: 'live' }, to: '/gamehall?category=live' },
+] as const;
+
+const ROW_FIELDS = ['name', 'image_url', 'description', 'provider', 'rtp'];
+
+type HomeData = { rows: Array<{ id: string; to: string; games: Game[] }>; providers: Record<string, string> };
+
+/** The game rows; a row that fails to load is left out rather than failing the home page. */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<HomeData> {
+  const locale = requestLocale(request);
+  const [providers, ...rows] = await Promise.all([
+    serverApi<GameProvider[]>(context, 'games/getProviders', { locale }).catch(() => [] as GameProvider[]),
+    ...ROWS.map((row) =>
+      serverApi<GamesPage>(context, 'games/get', { query: { ...row.query, count: ROW_SIZE, fields: ROW_FIELDS }, locale })
+        .then((page) => ({ id: row.id, to: row.to, games: page.items }))
+        .catch(() => ({ id: row.id, to: row.to, games: [] as Game[] })),
+    ),
+  ]);
+  return { rows, providers: Object.fromEntries(providers.map((provider) => [provider.sysname, provider.name])) };
+}
+
 export default function Home() {
   const { t } = useTranslation('home');
+  const { t: tg } = useTranslation('games');
+  const data = useLoaderData<typeof loader>();
   const root = useRootData();
   const openAuth = useAuthEntry();
   const localize = useLocalizedPath();
@@ -91,6 +125,10 @@ export default function Home() {
           ))}
         </ul>
       </section>
+
+      {data.rows.map((row) => (
+        <GameRow key={row.id} id={row.id} title={tg(`rows.${row.id}`)} to={row.to} games={row.games} providers={data.providers} />
+      ))}
 
       <section className="grid gap-4 laptop:grid-cols-[1.2fr_1fr]">
         <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-amber-500/25 via-ink-800 to-ink-800 p-8 ring-1 ring-gold-500/20">

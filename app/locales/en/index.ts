@@ -5,5 +5,6 @@ import home from './home.json';
 import auth from './auth.json';
 import profile from './profile.json';
 import cashier from './cashier.json';
+import games from './games.json';
 
-export default { common, pages, errors, home, auth, profile, cashier };
+export default { common, pages, errors, home, auth, profile, cashier, games };

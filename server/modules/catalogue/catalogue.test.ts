@@ -90,7 +90,7 @@ describe('games/get', () => {
       description: { name: 'Golden Croupier', img_288_192: '/games/golden-croupier.svg' },
       provider: 'croupier',
       type: 'slot',
-      rtp: '96.50',
+      rtp: '96.00',
       volatility: 'medium',
       has_demo: true,
     });

@@ -1,0 +1,72 @@
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { LocalLink } from '../../lib/local-link.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { gameImage, gameName, providerLabel, type Game } from './types.ts';
+import { useLikes } from './use-likes.ts';
+
+/**
+ * One game: rounded 3:2 artwork that lifts on hover, its name and provider below, the RTP badge
+ * and, for a signed-in player, the favourite heart. Links to the game page.
+ */
+export function GameTile({ game, providers, compact = false, eager = false, onSelect }: {
+  game: Game;
+  /** Provider names by sysname. */
+  providers?: Record<string, string>;
+  /** The small tile of the search results. */
+  compact?: boolean;
+  eager?: boolean;
+  /** Called when the tile's link is followed (the search closes its dialog). */
+  onSelect?: () => void;
+}) {
+  const { t } = useTranslation('games');
+  const likes = useLikes();
+  const name = gameName(game);
+  const liked = likes.isLiked(game.sysname);
+  return (
+    <div className="group relative transition duration-200 hover:-translate-y-1" data-testid="game-tile" data-sysname={game.sysname}>
+      <LocalLink to={`/game/${game.sysname}`} onClick={onSelect} className="block rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-gold-400">
+        <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-ink-800 shadow-lg shadow-black/30 ring-1 ring-white/10 transition duration-200 group-hover:shadow-xl group-hover:shadow-violet-900/40 group-hover:ring-gold-400/60">
+          <img
+            src={gameImage(game)}
+            alt={name}
+            width={288}
+            height={192}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        </div>
+        <div className={clsx('px-0.5', compact ? 'mt-1.5' : 'mt-2')}>
+          <p className={clsx('truncate font-semibold text-white', compact ? 'text-xs' : 'text-sm')}>{name}</p>
+          {!compact && (
+            <p className="flex items-center justify-between gap-2 text-xs text-ink-400">
+              <span className="truncate">{providerLabel(game.provider, providers)}</span>
+              {game.rtp && (
+                <span className="shrink-0 rounded-md bg-emerald-400/10 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-emerald-300 ring-1 ring-emerald-400/20" data-testid="game-rtp">
+                  {t('tile.rtp', { value: game.rtp })}
+                </span>
+              )}
+            </p>
+          )}
+        </div>
+      </LocalLink>
+      {likes.enabled && !compact && (
+        <button
+          type="button"
+          onClick={() => void likes.toggle(game.sysname)}
+          disabled={!likes.ready || likes.pending === game.sysname}
+          aria-pressed={liked}
+          aria-label={t(liked ? 'tile.removeFavourite' : 'tile.addFavourite', { name })}
+          className={clsx(
+            'absolute top-2 right-2 grid h-8 w-8 place-items-center rounded-full bg-black/55 ring-1 ring-white/15 transition hover:scale-110 hover:bg-black/75 disabled:opacity-60',
+            liked ? 'text-rose-400' : 'text-white',
+          )}
+          data-testid="favourite-toggle"
+        >
+          <Icon name="heart" size={16} fill={liked ? 'currentColor' : 'none'} />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { gameImage, gameName, hallHref, hallQuery, isCategory, parseProviders, providerLabel, toggled, type Game } from './types.ts';
+
+const game: Game = { sysname: 'abyss-jewels', name: 'Abyss Jewels', image_url: '/games/abyss-jewels.svg', provider: 'velvet-room', type: 'slot' };
+
+describe('games helpers', () => {
+  it('prefers the locale name and artwork', () => {
+    expect(gameName(game)).toBe('Abyss Jewels');
+    expect(gameName({ ...game, description: { name: 'Joyaux' } })).toBe('Joyaux');
+    expect(gameImage({ ...game, description: { img_288_192: '/x.svg' } })).toBe('/x.svg');
+  });
+
+  it('reads the providers list of the address', () => {
+    expect(parseProviders('a, b,,A,bad name,c-d')).toEqual(['a', 'b', 'c-d']);
+    expect(parseProviders(null)).toEqual([]);
+  });
+
+  it('builds hall queries and addresses', () => {
+    expect(hallQuery({ category: 'slot', providers: [] }, 15)).toEqual({ offset: 15, count: 15, category: 'slot' });
+    expect(hallQuery({ category: 'all', providers: ['a'] }, 0)).toMatchObject({ providers: ['a'] });
+    expect(hallHref('all', [])).toBe('/gamehall');
+    expect(hallHref('slot', [], '/tournaments/t1/gamehall')).toBe('/tournaments/t1/gamehall?category=slot');
+    expect(hallHref('live', ['a', 'b'])).toBe('/gamehall?category=live&providers=a,b');
+  });
+
+  it('knows the categories, labels providers and toggles', () => {
+    expect(isCategory('slot')).toBe(true);
+    expect(isCategory('x')).toBe(false);
+    expect(providerLabel('velvet-room')).toBe('Velvet Room');
+    expect(providerLabel('a', { a: 'Alpha' })).toBe('Alpha');
+    expect(toggled(['a'], 'a')).toEqual([]);
+    expect(toggled(['a'], 'b')).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,68 @@
+import { GAME_CATEGORIES, GAMES_PAGE_SIZES } from '../../../contract/constants.ts';
+
+/** A game as games/get answers it (docs/api.md). */
+export type Game = {
+  sysname: string;
+  name: string;
+  image_url: string;
+  description?: { name?: string; img_288_192?: string } | null;
+  provider: string;
+  type: string;
+  tags?: string[];
+  rtp?: string | null;
+  volatility?: string;
+  has_demo?: boolean;
+};
+
+export type GamesPage = { items: Game[]; total: number };
+export type GameCategory = { id: string; name: string; games_count: number };
+export type GameProvider = { sysname: string; name: string; games_count: number };
+
+/** Page size of the hall grid (spec 2 section 9). */
+export const HALL_PAGE_SIZE = GAMES_PAGE_SIZES[0];
+/** Games in a home row or in the search results. */
+export const ROW_SIZE = GAMES_PAGE_SIZES[1];
+
+export type CategoryId = (typeof GAME_CATEGORIES)[number];
+export const isCategory = (value: string): value is CategoryId => (GAME_CATEGORIES as readonly string[]).includes(value);
+
+/** The locale's name and artwork override the plain ones. */
+export const gameName = (game: Game) => game.description?.name || game.name;
+export const gameImage = (game: Game) => game.description?.img_288_192 || game.image_url;
+
+/** `velvet-room` -> `Velvet Room`, when the provider list has no name for it. */
+export const providerLabel = (sysname: string, names?: Record<string, string>) =>
+  names?.[sysname] ?? sysname.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(' ');
+
+/** `?providers=a,b` -> ['a', 'b'] (trimmed, unique, valid sysnames only). */
+export function parseProviders(value: string | null | undefined): string[] {
+  if (!value) return [];
+  const seen = new Set<string>();
+  for (const part of value.split(',')) {
+    const name = part.trim().toLowerCase();
+    if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) && name.length <= 64) seen.add(name);
+  }
+  return [...seen].slice(0, 20);
+}
+
+/** The query of games/get for one page of the hall. */
+export function hallQuery(filter: { category: string; providers: string[] }, offset: number, count = HALL_PAGE_SIZE) {
+  return {
+    offset,
+    count,
+    category: filter.category,
+    ...(filter.providers.length ? { providers: filter.providers } : {}),
+  };
+}
+
+/** The hall address of a filter: the category as `?category=` (unless all), providers comma-separated. */
+export function hallHref(category: string, providers: string[], base = '/gamehall'): string {
+  const params = new URLSearchParams();
+  if (category !== 'all') params.set('category', category);
+  if (providers.length) params.set('providers', providers.join(','));
+  const search = params.toString().replace(/%2C/g, ',');
+  return `${base}${search ? `?${search}` : ''}`;
+}
+
+/** Toggles one sysname in a list (the favourites rule, spec 2 section 4, and the provider filter). */
+export const toggled = (list: string[], item: string) => (list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item]);

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GAMES, GAME_SYSNAMES } from '../../games/index.ts';
+
+/** The RTP the catalogue shows players for an in-house game is the one its engine's maths gives. */
+describe('in-house games in the catalogue seed', () => {
+  const seed = JSON.parse(readFileSync(new URL('./seed/games.json', import.meta.url), 'utf8')) as { games: Array<{ sysname: string; rtp: string }> };
+  it.each(GAME_SYSNAMES)('%s shows its theoretical RTP to 2 decimals', (sysname) => {
+    const listed = seed.games.find((game) => game.sysname === sysname);
+    expect(listed, sysname).toBeTruthy();
+    expect(listed!.rtp).toBe((GAMES[sysname].theoreticalRtp() * 100).toFixed(2));
+  });
+});

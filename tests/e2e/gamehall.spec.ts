@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support.ts';
+
+const uniqueEmail = () => `games-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+test.describe('game hall', () => {
+  test('a guest opens the game hall and sees tiles with artwork, 15 at a time, and loads more', async ({ page }) => {
+    await gotoHydrated(page, '/gamehall');
+    const tiles = page.getByTestId('game-tile');
+    await expect(tiles).toHaveCount(15);
+    const image = tiles.first().locator('img');
+    await expect(image).toHaveAttribute('src', /^\/games\/[a-z0-9-]+\.svg$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(tiles.first().getByRole('link')).toHaveAttribute('href', /^\/game\/[a-z0-9-]+$/);
+    await expect(tiles.first().getByTestId('game-rtp')).toContainText('RTP');
+    // Guests get no favourite heart.
+    await expect(page.getByTestId('favourite-toggle')).toHaveCount(0);
+
+    await page.getByTestId('load-more').click();
+    await expect(tiles).toHaveCount(30);
+  });
+
+  test('filters by a provider', async ({ page }) => {
+    await gotoHydrated(page, '/gamehall');
+    await page.getByTestId('provider-velvet-room').click();
+    await expect(page).toHaveURL('/gamehall?providers=velvet-room');
+    const tiles = page.getByTestId('game-tile');
+    await expect(tiles).toHaveCount(6);
+    for (const tile of await tiles.all()) await expect(tile).toContainText('Velvet Room Live');
+  });
+
+  test("the category chip 'Slots' narrows the list", async ({ page }) => {
+    await gotoHydrated(page, '/gamehall');
+    await expect(page.getByTestId('games-count')).toContainText('of 41');
+    await page.getByRole('link', { name: /^Slots/ }).click();
+    await expect(page).toHaveURL('/gamehall?category=slot');
+    await expect(page.getByTestId('category-slot')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('games-count')).toContainText('of 19');
+  });
+
+  test('an unknown category is a 404; /gamehall/{id} opens a real one', async ({ page }) => {
+    expect((await page.goto('/gamehall/no-such-category'))?.status()).toBe(404);
+    expect((await page.goto('/gamehall?category=nope'))?.status()).toBe(404);
+    await gotoHydrated(page, '/gamehall/live');
+    await expect(page.getByTestId('game-tile')).toHaveCount(6);
+  });
+
+  test('providers link to the hall filtered by them', async ({ page }) => {
+    await gotoHydrated(page, '/providers');
+    const cards = page.getByTestId('provider-card');
+    await expect(cards).toHaveCount(6);
+    await cards.filter({ hasText: 'Quickfuse' }).click();
+    await expect(page).toHaveURL('/gamehall?providers=quickfuse');
+    await expect(page.getByTestId('game-tile')).toHaveCount(6);
+  });
+
+  test('the search popup finds a game by part of its name', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByTestId('search-entry').click();
+    const dialog = page.getByTestId('dialog-games-search');
+    await expect(dialog).toBeVisible();
+    const input = dialog.getByTestId('games-search').getByRole('searchbox');
+    await input.fill('c');
+    await expect(dialog.getByTestId('game-tile')).toHaveCount(0);
+    await input.fill('cherr');
+    const result = dialog.getByTestId('game-tile').filter({ hasText: 'Clockwork Cherries' });
+    await expect(result).toBeVisible();
+    await result.getByRole('link').click();
+    await expect(page).toHaveURL('/game/clockwork-cherries');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a signed-in player marks a favourite and the heart persists after reload', async ({ page }) => {
+    const response = await page.request.post('/api/register', {
+      form: { email: uniqueEmail(), password: 'secret12', password_confirmation: 'secret12', terms: '1' },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    await gotoHydrated(page, '/gamehall');
+    const tile = page.getByTestId('game-tile').first();
+    const heart = tile.getByTestId('favourite-toggle');
+    await expect(heart).toBeEnabled();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+    await page.reload();
+    await expect(page.getByTestId('game-tile').first().getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+    const likes = await page.request.get('/api/games/getLikes');
+    expect(((await likes.json()) as { data: { sysnames: string[] } }).data.sysnames).toHaveLength(1);
+  });
+
+  test('home shows the game rows with see-all links', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    for (const id of ['popular', 'new', 'slots', 'live']) {
+      const row = page.getByTestId(`game-row-${id}`);
+      await expect(row).toBeVisible();
+      await expect(row.getByTestId('game-tile').first()).toBeVisible();
+    }
+    await expect(page.getByTestId('game-row-popular').getByTestId('game-tile')).toHaveCount(12);
+    await expect(page.getByTestId('game-row-live').getByTestId('see-all')).toHaveAttribute('href', '/gamehall?category=live');
+    await expect(page.getByTestId('home-title')).toBeVisible();
+  });
+});
