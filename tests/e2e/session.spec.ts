@@ -1,10 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fillSignUp, openAuthPopup, registerByApi, uniqueEmail } from './auth-support.ts';
 import { gotoHydrated } from './support.ts';
+import { startIsolatedServer, type IsolatedServer } from './isolated-server.ts';
 
 /**
  * Inactivity logout (spec 1 section 4). time_to_force_logout is an operator setting stored in
@@ -12,49 +9,35 @@ import { gotoHydrated } from './support.ts';
  * setting at its minimum (10 s: warning at 8 s, a 2-second countdown, logout at 10 s). The page's
  * clock is Playwright's fake clock, paused and moved by hand, so the timing cannot flake.
  */
-const port = Number(process.env.E2E_SESSION_PORT ?? 3192);
-const base = `http://localhost:${port}`;
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: IsolatedServer;
+let base = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'croupier-session-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const ops = spawnSync('npx', ['node', 'scripts/ops.ts', 'site:set', 'timeToForceLogout', '10'], { env, encoding: 'utf8' });
-  expect(ops.status, ops.stderr).toBe(0);
-  // Its own process group: npx runs node as a grandchild, and stopping the group stops that too.
-  server = spawn('npx', ['node', 'server/main.ts'], { env: { ...env, NODE_ENV: 'production', PORT: String(port) }, stdio: 'ignore', detached: true });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server with timeToForceLogout did not start');
+  server = await startIsolatedServer({ name: 'session', port: Number(process.env.E2E_SESSION_PORT ?? 3192), ops: ['site:set', 'timeToForceLogout', '10'] });
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    await exited;
-    // The server itself (a grandchild) may outlive the wrapper by a moment: wait for the port.
-    for (let attempt = 0; attempt < 40; attempt++) {
-      const up = await fetch(`${base}/healthz`).then(() => true).catch(() => false);
-      if (!up) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** Loads a page under a paused fake clock: the inactivity timer starts at hydration and waits for us. */
 async function loadWithPausedClock(page: Page, path: string) {
   await page.clock.install();
   await gotoHydrated(page, `${base}${path}`);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  // Pause 50 ms ahead of the page's clock. On a busy machine more than 50 ms may pass between
+  // reading the clock and pausing it ('Cannot fast-forward to the past'): read it again and retry.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('past')) throw error;
+    }
+  }
 }
 
 const uid = async (page: Page) => (await (await page.request.get(`${base}/api/getInfo`)).json()).data.uid as number;
