@@ -142,10 +142,19 @@ export function useValidatedForm<V extends Values>(initial: V | (() => V), confi
 
   const setServerErrors = useCallback((fields: Record<string, string>) => dispatch({ type: 'server', fields }, latest.current.values), [dispatch]);
 
+  /** The props of a plain text field bound to `name`: its value, change, blur and error. */
+  const bind = (name: keyof V & string) => ({
+    value: String(values[name] ?? ''),
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as V[typeof name]),
+    onBlur: () => blur(name),
+    error: errorOf(errors, name),
+  });
+
   return {
     values,
     set,
     blur,
+    bind,
     validate,
     setServerErrors,
     error: (name: string) => errorOf(errors, name),

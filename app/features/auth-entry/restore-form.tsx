@@ -136,10 +136,7 @@ function RequestStep({ initialLogin, onSent }: { initialLogin: string; onSent: (
         inputMode="email"
         autoFocus
         placeholder={t('fields.loginPlaceholder')}
-        value={form.values.login}
-        onChange={(event) => form.set('login', event.target.value)}
-        onBlur={() => form.blur('login')}
-        error={form.error('login')}
+        {...form.bind('login')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending} data-testid="restore-request-submit">
         {t('restore.send')}
@@ -217,10 +214,7 @@ function ResetStep({ login, initialCode, resendTime, onDone }: { login: string; 
         hint={t('fields.passwordHint')}
         showLabel={t('password.show')}
         hideLabel={t('password.hide')}
-        value={form.values.password}
-        onChange={(event) => form.set('password', event.target.value)}
-        onBlur={() => form.blur('password')}
-        error={form.error('password')}
+        {...form.bind('password')}
       />
       <PasswordField
         label={t('fields.passwordConfirmation')}
@@ -228,10 +222,7 @@ function ResetStep({ login, initialCode, resendTime, onDone }: { login: string; 
         autoComplete="new-password"
         showLabel={t('password.show')}
         hideLabel={t('password.hide')}
-        value={form.values.password_confirmation}
-        onChange={(event) => form.set('password_confirmation', event.target.value)}
-        onBlur={() => form.blur('password_confirmation')}
-        error={form.error('password_confirmation')}
+        {...form.bind('password_confirmation')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending} data-testid="restore-reset-submit">
         {t('restore.submit')}

@@ -95,10 +95,7 @@ export function SignInForm({
         autoCapitalize="none"
         spellCheck={false}
         placeholder={t('fields.loginPlaceholder')}
-        value={form.values.login}
-        onChange={(event) => form.set('login', event.target.value)}
-        onBlur={() => form.blur('login')}
-        error={form.error('login')}
+        {...form.bind('login')}
       />
       <div className="space-y-2">
         <PasswordField
@@ -107,10 +104,7 @@ export function SignInForm({
           autoComplete="current-password"
           showLabel={t('password.show')}
           hideLabel={t('password.hide')}
-          value={form.values.password}
-          onChange={(event) => form.set('password', event.target.value)}
-          onBlur={() => form.blur('password')}
-          error={form.error('password')}
+          {...form.bind('password')}
         />
         <div className="flex justify-end">
           <button

@@ -68,10 +68,7 @@ export default function CompleteRegistration(_props: DialogComponentProps) {
         name="fakename"
         autoComplete="nickname"
         hint={t('fields.fakenameHint')}
-        value={form.values.fakename}
-        onChange={(event) => form.set('fakename', event.target.value)}
-        onBlur={() => form.blur('fakename')}
-        error={form.error('fakename')}
+        {...form.bind('fakename')}
       />
       <CheckboxField
         name="terms"
