@@ -13,10 +13,32 @@ import type { Logger } from '../platform/logger.ts';
 import type { Services } from '../services.ts';
 import { writeCookie } from './cookies.ts';
 import type { HttpEnv } from './env.ts';
+import type { Viewer } from '../api/types.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const VISITOR_COOKIE = 'vid';
 export const INTERNAL_CLIENT_IP_HEADER = 'x-croupier-client-ip';
+/** The page request's resolved viewer, handed to its in-process API calls (see isInProcess). */
+export const INTERNAL_VIEWER_HEADER = 'x-croupier-viewer';
+
+/**
+ * In-process calls (page loaders through the bridge, tests) reach the app without a socket. Only
+ * they may carry the internal headers: a request from the network always has one, and for it
+ * those headers are ignored.
+ */
+const isInProcess = (c: Context) => !(c.env as { incoming?: unknown } | undefined)?.incoming;
+
+function forwardedViewer(header: string | undefined): Viewer | null {
+  if (!header) return null;
+  try {
+    const value = JSON.parse(header) as Viewer;
+    const okId = (id: unknown) => id === null || Number.isInteger(id);
+    if (typeof value.visitorId !== 'string' || !VISITOR_ID.test(value.visitorId) || !okId(value.userId) || !okId(value.sessionId)) return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -46,7 +68,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }
     // In-process calls (page loaders) have no socket, and only they can reach this branch: they
     // carry the address the page request came from, as worked out by the bridge.
-    if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return c.req.header(INTERNAL_CLIENT_IP_HEADER) ?? 'internal';
+    if (isInProcess(c)) return c.req.header(INTERNAL_CLIENT_IP_HEADER) ?? 'internal';
     return getConnInfo(c).remote.address ?? 'unknown';
   };
 
@@ -83,6 +105,12 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // Every other request belongs to a visitor: give each browser a stable, opaque id.
   app.use(async (c, next) => {
+    // A page's API calls run in the same request: its viewer was resolved once already.
+    const forwarded = isInProcess(c) ? forwardedViewer(c.req.header(INTERNAL_VIEWER_HEADER)) : null;
+    if (forwarded) {
+      c.set('viewer', forwarded);
+      return next();
+    }
     let visitorId = getCookie(c, VISITOR_COOKIE);
     if (!visitorId || !VISITOR_ID.test(visitorId)) {
       visitorId = randomBytes(16).toString('base64url');

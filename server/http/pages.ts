@@ -3,7 +3,7 @@ import type { ServerBridge } from '../../contract/server-bridge.ts';
 import { toEntries } from '../../contract/query.ts';
 import type { Services } from '../services.ts';
 import type { HttpEnv } from './env.ts';
-import { INTERNAL_CLIENT_IP_HEADER, type PageHandler } from './app.ts';
+import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_VIEWER_HEADER, type PageHandler } from './app.ts';
 import type { Context } from 'hono';
 
 /** The app's entry.server module exports the context key its loaders read the bridge from. */
@@ -50,6 +50,8 @@ function createBridge(
     cookie: cookieHeader,
     'x-request-id': c.get('requestId'),
     [INTERNAL_CLIENT_IP_HEADER]: clientIp,
+    // The session was resolved for this page request: its API calls need not look it up again.
+    [INTERNAL_VIEWER_HEADER]: JSON.stringify(viewer),
   };
   for (const name of ['accept-language', 'user-agent']) {
     const value = c.req.header(name);
