@@ -350,6 +350,12 @@ export const games = pgTable(
     /** Popularity rank: 1 is the most played. */
     popularity: integer('popularity').notNull().default(1000),
     isInHouse: boolean('is_in_house').notNull().default(false),
+    /**
+     * The engine of games/ the game runs on, when the platform's own game server plays it (in-house
+     * games, and the demo studios' games, which are themes on the same engines); null for a game
+     * of an external provider.
+     */
+    engine: text('engine', { enum: ['slot', 'roulette', 'blackjack', 'dice'] }),
     isActive: boolean('is_active').notNull().default(true),
     /** Release date: the `new` sort shows the latest first. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -477,6 +483,8 @@ export const walletTransactions = pgTable(
       .on(table.provider, table.referenceTransactionUuid)
       .where(sql`${table.kind} = 'rollback' and ${table.moved}`),
     check('wallet_transactions_amount', sql`${table.amount} >= 0`),
+    // Game history reads a player's rounds through their sessions.
+    index('wallet_transactions_session_idx').on(table.sessionId, table.createdAt),
   ],
 );
 
@@ -491,4 +499,103 @@ export const playedGames = pgTable(
     lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.game] }), index('played_games_recent_idx').on(table.userId, table.lastPlayedAt)],
+);
+
+// --- studio: the platform's own game server (provably fair rounds) ---
+/**
+ * Provably fair seed pairs (docs/games-math.md). An owner (a player, or a guest by wallet guest
+ * id) has one active pair: the server seed stays secret, only its SHA-256 is shown, and `nonce`
+ * counts the rounds played on it. Rotating reveals the server seed and starts a new pair.
+ */
+export const fairSeeds = pgTable(
+  'fair_seeds',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    guestId: integer('guest_id').references(() => walletGuests.id),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce the next round takes. */
+    nonce: integer('nonce').notNull().default(0),
+    status: text('status', { enum: ['active', 'revealed'] }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('fair_seeds_owner', sql`(${table.userId} is not null) <> (${table.guestId} is not null)`),
+    uniqueIndex('fair_seeds_one_active_user').on(table.userId).where(sql`${table.status} = 'active' and ${table.userId} is not null`),
+    uniqueIndex('fair_seeds_one_active_guest').on(table.guestId).where(sql`${table.status} = 'active' and ${table.guestId} is not null`),
+    index('fair_seeds_user_idx').on(table.userId, table.id),
+    index('fair_seeds_guest_idx').on(table.guestId, table.id),
+  ],
+);
+
+/**
+ * A round the studio played: its seeds (pair and nonce), the bet, the player's actions
+ * (blackjack), the engine's state or outcome, and where it stands. Money moved through the wallet
+ * under transaction ids `<round_id>:bet`, `<round_id>:bet:<n>` and `<round_id>:win`.
+ */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: serial('id').primaryKey(),
+    /** Public id (a UUID): the wallet's round_id and what the verifier is given. */
+    roundId: text('round_id').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id),
+    userId: integer('user_id').references(() => users.id),
+    guestId: integer('guest_id').references(() => walletGuests.id),
+    game: text('game').notNull(),
+    engine: text('engine', { enum: ['slot', 'roulette', 'blackjack', 'dice'] }).notNull(),
+    mode: text('mode', { enum: ['real', 'demo'] }).notNull(),
+    currency: text('currency').notNull(),
+    seedId: integer('seed_id')
+      .notNull()
+      .references(() => fairSeeds.id),
+    nonce: integer('nonce').notNull(),
+    /** The engine's bet input, bigints as minor-unit strings. */
+    bet: jsonb('bet').notNull(),
+    /** Blackjack: the player's actions in order. */
+    actions: jsonb('actions').notNull().default(sql`'[]'::jsonb`),
+    /** The engine's outcome, or blackjack's full state (secret cards included) while open; canonical JSON. */
+    state: jsonb('state'),
+    /** Total staked and paid back, minor units. */
+    staked: bigint('staked', { mode: 'bigint' }).notNull().default(sql`0`),
+    win: bigint('win', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** pending: bet not confirmed yet; open: waiting for the player (blackjack); settled; void: no money moved. */
+    status: text('status', { enum: ['pending', 'open', 'settled', 'void'] }).notNull(),
+    /** Optimistic lock: every change checks and bumps it. */
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('game_rounds_round_unique').on(table.roundId),
+    uniqueIndex('game_rounds_seed_nonce_unique').on(table.seedId, table.nonce),
+    index('game_rounds_user_idx').on(table.userId, table.createdAt),
+    index('game_rounds_unfinished_idx').on(table.status).where(sql`${table.status} in ('pending', 'open')`),
+    check('game_rounds_owner', sql`(${table.userId} is not null) <> (${table.guestId} is not null)`),
+  ],
+);
+
+/** A player's request for a CSV of their game history (games/createhistoryexportrequest). */
+export const historyExports = pgTable(
+  'history_exports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
+    /** What was asked: {from, to, game?}. */
+    params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    rowCount: integer('row_count'),
+    /** The CSV itself (bounded by the export's row limit). */
+    csv: text('csv'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('history_exports_user_idx').on(table.userId, table.createdAt)],
 );

@@ -41,6 +41,8 @@ export const gameSeedSchema = z.object({
       has_demo: z.boolean(),
       popularity: z.number().int().min(1),
       created_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      /** The engine (games/) the platform's game server plays it on; absent for an external provider's game. */
+      engine: z.enum(['slot', 'roulette', 'blackjack', 'dice']).optional(),
       /** What the artwork shows (reels of fruit, a wheel, cards ...); only the art generator reads it. */
       motif: z.string(),
     }),
@@ -75,6 +77,7 @@ export async function seedGames(db: Db): Promise<void> {
           description,
           popularity: game.popularity,
           isInHouse: inHouse.has(game.provider),
+          engine: game.engine ?? null,
           createdAt: new Date(`${game.created_at}T12:00:00Z`),
         };
       }),

@@ -31,7 +31,7 @@ test.describe('game hall', () => {
 
   test("the category chip 'Slots' narrows the list", async ({ page }) => {
     await gotoHydrated(page, '/gamehall');
-    await expect(page.getByTestId('games-count')).toContainText('of 41');
+    await expect(page.getByTestId('games-count')).toContainText('of 28');
     await page.getByRole('link', { name: /^Slots/ }).click();
     await expect(page).toHaveURL('/gamehall?category=slot');
     await expect(page.getByTestId('category-slot')).toHaveAttribute('aria-current', 'page');
