@@ -21,6 +21,18 @@ export function formatMinor(minor: bigint, currency: CurrencyCode): string {
   return `${negative ? '-' : ''}${whole}${exponent ? `.${fraction}` : ''}`;
 }
 
+/**
+ * A decimal major-unit amount to minor units: "1.5" EUR -> 150n. Null when it is not a plain
+ * non-negative decimal with at most the currency's decimals.
+ */
+export function parseMajor(text: string | number, currency: CurrencyCode): bigint | null {
+  const value = typeof text === 'number' ? (Number.isFinite(text) ? String(text) : '') : text.trim();
+  const exponent = CURRENCIES[currency].exponent;
+  const match = /^(0|[1-9][0-9]{0,14})(?:[.]([0-9]+))?$/.exec(value);
+  if (!match || (match[2] ?? '').length > exponent) return null;
+  return BigInt(match[1]) * 10n ** BigInt(exponent) + BigInt((match[2] ?? '').padEnd(exponent, '0') || '0');
+}
+
 /** Amounts on screen: grouped with commas, 2 decimals (spec 1, section 9): 1234.5 -> "1,234.50". */
 export function groupAmount(value: string | number): string {
   const n = typeof value === 'number' ? value : Number(value);

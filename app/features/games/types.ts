@@ -12,6 +12,8 @@ export type Game = {
   rtp?: string | null;
   volatility?: string;
   has_demo?: boolean;
+  /** The studio engine that plays it; null for an external provider's game. */
+  engine?: 'slot' | 'roulette' | 'blackjack' | 'dice' | null;
 };
 
 export type GamesPage = { items: Game[]; total: number };

@@ -1,3 +1,4 @@
+import type { Engine } from '../../../contract/studio.ts';
 import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
@@ -10,7 +11,7 @@ export const GAME_TYPES = ['slot', 'casino', 'live', 'fast'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 
 /** Fields of a game item (games/get `fields`); `sysname` is always answered. */
-export const GAME_FIELDS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo'] as const;
+export const GAME_FIELDS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo', 'engine'] as const;
 export type GameField = (typeof GAME_FIELDS)[number];
 
 /**
@@ -49,10 +50,23 @@ export type GameItem = {
   rtp: string;
   volatility: 'low' | 'medium' | 'high';
   has_demo: boolean;
+  /** The studio engine that plays the game (contract/studio.ts), or null for an external provider's game. */
+  engine: Engine | null;
 };
 
 /** What other modules (the wallet) need to know about a game. */
-export type GameInfo = { sysname: string; name: string; provider: string; type: GameType; hasDemo: boolean; isInHouse: boolean; isActive: boolean };
+export type GameInfo = {
+  sysname: string;
+  name: string;
+  provider: string;
+  type: GameType;
+  hasDemo: boolean;
+  isInHouse: boolean;
+  isActive: boolean;
+  engine: Engine | null;
+  /** Localised names: {en: {name}, fr: {name}}. */
+  description: Record<string, { name?: string } | undefined>;
+};
 export type ProviderInfo = { sysname: string; name: string; integration: 'in_house' | 'demo' | 'external'; isActive: boolean };
 
 type GameRow = typeof games.$inferSelect;
@@ -80,6 +94,7 @@ export function createCatalogue(db: Db) {
       rtp: row.rtp,
       volatility: row.volatility,
       has_demo: row.hasDemo,
+      engine: row.engine,
     };
     if (!fields?.length) return item;
     const wanted = new Set<GameField>(['sysname', ...fields]);
@@ -149,7 +164,17 @@ export function createCatalogue(db: Db) {
       .where(eq(games.sysname, sysname));
     if (!row) return null;
     const game = row.game;
-    return { sysname: game.sysname, name: game.name, provider: game.provider, type: game.type, hasDemo: game.hasDemo, isInHouse: game.isInHouse, isActive: game.isActive && row.providerActive };
+    return {
+      sysname: game.sysname,
+      name: game.name,
+      provider: game.provider,
+      type: game.type,
+      hasDemo: game.hasDemo,
+      isInHouse: game.isInHouse,
+      isActive: game.isActive && row.providerActive,
+      engine: game.engine,
+      description: (game.description ?? {}) as GameInfo['description'],
+    };
   }
 
   async function findProvider(sysname: string): Promise<ProviderInfo | null> {

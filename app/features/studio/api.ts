@@ -1,0 +1,15 @@
+import { api } from '../../lib/api-client.ts';
+import type { BlackjackActionName, FairnessInfo, GameMode, LaunchResult, PlayBet, RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
+
+/**
+ * The browser's calls to the studio (contract/studio.ts, docs/studio.md). Bets go as JSON text:
+ * a roulette layout can hold more bets than the query parser's array limit.
+ */
+export const studioApi = {
+  launch: (sysname: string, mode: GameMode) => api<LaunchResult>('games/launch', { body: { sysname, mode } }),
+  play: (token: string, bet: PlayBet) => api<RoundView>('games/play', { body: { token, bet: JSON.stringify(bet) } }),
+  act: (token: string, roundId: string, action: BlackjackActionName) => api<RoundView>('games/act', { body: { token, round_id: roundId, action } }),
+  fairness: () => api<FairnessInfo>('games/getFairness'),
+  rotateSeed: (clientSeed?: string) => api<RotateResult>('games/rotateSeed', { body: clientSeed ? { client_seed: clientSeed } : {} }),
+  verifyRound: (roundId: string) => api<VerifyResult>('games/verifyRound', { query: { round_id: roundId } }),
+};

@@ -1,0 +1,129 @@
+/**
+ * The studio: the platform's own game server, which plays the in-house games and the demo
+ * studios' themes on the same engines (games/). What the browser's game clients send and get
+ * back through /api (docs/studio.md). Money in answers is decimal major units ("1.00") like the
+ * rest of the API; inside engine outcomes every bigint is written the same way.
+ */
+
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice'] as const;
+export type Engine = (typeof ENGINES)[number];
+export type GameMode = 'real' | 'demo';
+
+/** Stake rules of an engine, major units. */
+export type StakeLimits = {
+  /** Smallest stake (slot: a spin; roulette: one bet; others: a round). */
+  min: string;
+  /** Largest stake (roulette: the whole spin's total). */
+  max: string;
+  /** A stake must be a multiple of this. */
+  step: string;
+  /** The amounts the client offers (slot: total bet levels; roulette: chip values). */
+  presets: string[];
+};
+
+export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
+  slot: { min: '0.20', max: '100.00', step: '0.20', presets: ['0.20', '0.40', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00'] },
+  roulette: { min: '0.10', max: '1000.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '5.00', '25.00', '100.00'] },
+  blackjack: { min: '1.00', max: '500.00', step: '0.50', presets: ['1.00', '5.00', '10.00', '25.00', '100.00', '500.00'] },
+  dice: { min: '0.10', max: '1000.00', step: '0.01', presets: ['0.10', '1.00', '5.00', '10.00', '50.00', '100.00'] },
+};
+
+export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
+
+/** The `bet` of games/play per engine (sent as JSON text or an object). */
+export type PlayBet =
+  | { amount: string } // slot (total stake of the 20 lines) and blackjack (initial bet)
+  | { bets: Array<{ type: string; numbers?: number[]; index?: number; amount: string }> } // roulette
+  | { amount: string; target: number; direction: 'over' | 'under' }; // dice: target in hundredths 0..9999
+
+/** The seed pair in play: the server seed's SHA-256 is shown before any round is played on it. */
+export type FairnessState = {
+  server_seed_hash: string;
+  client_seed: string;
+  /** The nonce the next round takes. */
+  nonce: number;
+};
+
+export type RevealedSeed = {
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  /** Rounds played on the pair (nonces 0 .. rounds-1). */
+  rounds: number;
+  revealed_at: string;
+};
+
+/** games/getFairness: the active pair and the last revealed ones, latest first. */
+export type FairnessInfo = { active: FairnessState; revealed: RevealedSeed[] };
+
+/** games/rotateSeed: the pair just revealed and the new active one. */
+export type RotateResult = { revealed: RevealedSeed; active: FairnessState };
+
+/** One round as the player sees it. */
+export type RoundView = {
+  round_id: string;
+  game: string;
+  engine: Engine;
+  mode: GameMode;
+  /** open: blackjack waits for the player's action; settled: paid. */
+  status: 'open' | 'settled';
+  currency: string;
+  staked: string;
+  win: string;
+  /** The session's balance after this round (main in real mode, fun in demo). */
+  balance: string;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  /**
+   * The engine's outcome (games/engines/<engine>): SlotOutcome, RouletteOutcome, DiceOutcome, or
+   * for blackjack its public view (the hole card is null until the round is settled, with
+   * `legalActions`). Bigints are major-unit strings.
+   */
+  outcome: Record<string, unknown>;
+  created_at: string;
+};
+
+/** games/launch: a game session for one game in one mode. */
+export type LaunchResult = {
+  /** The game session token: games/play and games/act name it. */
+  token: string;
+  sysname: string;
+  name: string;
+  provider: string;
+  engine: Engine;
+  mode: GameMode;
+  currency: string;
+  balance: string;
+  limits: StakeLimits;
+  fairness: FairnessState;
+  /** A blackjack hand left open in this mode, to resume. */
+  open_round: RoundView | null;
+};
+
+/** games/verifyRound: a round recomputed from its seeds, once its server seed is revealed. */
+export type VerifyResult = {
+  round_id: string;
+  game: string;
+  engine: Engine;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  /** null until the player rotates the pair. */
+  server_seed: string | null;
+  /** SHA-256 of the revealed seed equals the hash shown before play (null until revealed). */
+  hash_matches: boolean | null;
+  bet: Record<string, unknown>;
+  actions: BlackjackActionName[];
+  recorded: Record<string, unknown>;
+  /** The engine's outcome replayed from the seeds (null until revealed). */
+  replayed: Record<string, unknown> | null;
+  /** replayed equals recorded (null until revealed). */
+  matches: boolean | null;
+  created_at: string;
+};
+
+/** Messages a game frame posts to the game page (same origin only). */
+export type StudioFrameMessage =
+  | { type: 'croupier:balance'; balance: string; currency: string; mode: GameMode }
+  | { type: 'croupier:round'; round_id: string; win: string; staked: string };
