@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const seed = readGameSeed();
-const ITEM_KEYS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo'].sort();
+const ITEM_KEYS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo', 'engine'].sort();
 
 type Item = { sysname: string; name: string; image_url: string; description: { name: string; img_288_192: string }; provider: string; type: string; tags: string[]; rtp: string };
 type Page = { items: Item[]; total: number };
