@@ -85,10 +85,17 @@ export async function startServer(options: { dev?: boolean } = {}) {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info({ port, dev, database: database.kind }, `Croupier is serving on http://localhost:${port}`);
 
+  // Rounds a stopped process left between bet and pay-out are finished (or voided) here.
+  const recoverRounds = () => void services.studio.recover().catch((error: unknown) => logger.error({ err: error }, 'studio recovery failed'));
+  recoverRounds();
+  const recovery = setInterval(recoverRounds, 60_000);
+  recovery.unref();
+
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
+    clearInterval(recovery);
     logger.info({ signal }, 'shutting down');
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { defineMethod } from '../types.ts';
+import type { ApiContext } from '../types.ts';
+
+/**
+ * The studio's calls (contract/studio.ts, docs/studio.md): the browser's game clients launch a
+ * session, play rounds and blackjack actions, and manage their provably fair seeds. Guests play
+ * demos under their visitor id; real money needs a signed-in player (the wallet checks).
+ */
+const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
+const roundId = z.string().uuid();
+/** games/play's bet: JSON text (the client's form) or an object (bracket notation). */
+const bet = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, z.record(z.string(), z.unknown()));
+
+const viewerOf = (context: ApiContext) => ({ visitorId: context.viewer.visitorId, userId: context.viewer.userId });
+
+export const launchGame = defineMethod({
+  name: 'games/launch',
+  verb: 'POST',
+  auth: false,
+  summary: 'Opens a game session of a studio game in real or demo mode: {token, engine, balance, limits, fairness, open_round}.',
+  input: z.object({ sysname, mode: z.enum(['real', 'demo']) }),
+  handler: (input, context) => context.services.studio.launch(viewerOf(context), input, context.locale),
+});
+
+export const playRound = defineMethod({
+  name: 'games/play',
+  verb: 'POST',
+  auth: false,
+  summary: 'Plays one round (slot spin, roulette spin, dice roll, blackjack deal) with `bet` (JSON): the round, its outcome and the balance after.',
+  input: z.object({ token, bet }),
+  handler: (input, context) => context.services.studio.play(viewerOf(context), input, context.locale),
+});
+
+export const actRound = defineMethod({
+  name: 'games/act',
+  verb: 'POST',
+  auth: false,
+  summary: 'A blackjack action (hit, stand, double, split) on an open hand: the round after it.',
+  input: z.object({ token, round_id: roundId, action: z.enum(['hit', 'stand', 'double', 'split']) }),
+  handler: (input, context) => context.services.studio.act(viewerOf(context), input, context.locale),
+});
+
+export const getFairness = defineMethod({
+  name: 'games/getFairness',
+  verb: 'GET',
+  auth: false,
+  summary: "The caller's active seed pair (server seed hash, client seed, next nonce) and the last revealed pairs.",
+  input: z.object({}).strip(),
+  handler: (_input, context) => context.services.studio.fairness(viewerOf(context)),
+});
+
+export const rotateSeed = defineMethod({
+  name: 'games/rotateSeed',
+  verb: 'POST',
+  auth: false,
+  summary: 'Reveals the active server seed and starts a new pair, with `client_seed` when given: {revealed, active}.',
+  input: z.object({ client_seed: z.string().max(200).optional() }),
+  handler: (input, context) => context.services.studio.rotateSeed(viewerOf(context), input.client_seed, context.locale),
+});
+
+export const verifyRound = defineMethod({
+  name: 'games/verifyRound',
+  verb: 'GET',
+  auth: false,
+  summary: 'A studio round with its seeds; once the pair is revealed, the outcome replayed by the engine and whether it matches.',
+  input: z.object({ round_id: roundId }),
+  handler: (input, context) => context.services.studio.verifyRound(input.round_id, context.locale),
+});

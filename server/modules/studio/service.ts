@@ -1,0 +1,472 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { blackjack, dice, roulette, slot } from '../../../games/index.ts';
+import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
+import { canonicalJson, replay } from '../../../games/verify.ts';
+import type { GameSysname } from '../../../games/index.ts';
+import type { LocaleCode } from '../../../contract/locales.ts';
+import { formatMinor, isCurrency, parseMajor, DEFAULT_CURRENCY, type CurrencyCode } from '../../../contract/money.ts';
+import {
+  STAKE_LIMITS,
+  type BlackjackActionName,
+  type Engine,
+  type FairnessInfo,
+  type FairnessState,
+  type GameMode,
+  type LaunchResult,
+  type RevealedSeed,
+  type RotateResult,
+  type RoundView,
+  type VerifyResult,
+} from '../../../contract/studio.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { gameRounds, gameSessions, walletTransactions } from '../../db/schema.ts';
+import type { Catalogue } from '../catalogue/index.ts';
+import type { Wallet, WalletAnswer } from '../wallet/index.ts';
+import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
+import { createSeeds, ownerOf, SeedPairBusyError, CLIENT_SEED_PATTERN, type Owner, type SeedRow } from './seeds.ts';
+import { studioText } from './texts.ts';
+
+type RoundRow = typeof gameRounds.$inferSelect;
+type SessionRow = typeof gameSessions.$inferSelect;
+/** Who is asking: the API's viewer. */
+export type StudioViewer = { visitorId: string; userId: number | null };
+
+/** The in-house game of each engine: the verifier replays a round with its engine. */
+const ENGINE_GAME: Record<Engine, GameSysname> = {
+  slot: 'golden-croupier',
+  roulette: 'croupier-roulette',
+  blackjack: 'croupier-blackjack',
+  dice: 'croupier-dice',
+};
+
+/** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
+export const PENDING_GRACE_SECONDS = 60;
+
+/**
+ * The studio: the platform's own game server. It plays rounds on the engines of games/ with the
+ * player's provably fair seeds, and moves money only through the seamless wallet, as any
+ * provider would: a bet `<round>:bet` (blackjack's doubles and splits `<round>:bet:<n>`), then a
+ * win `<round>:win` for what the round paid (0 for a loss, so every round is closed).
+ */
+export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogue; logger: Logger }) {
+  const { db, wallet, catalogue, logger } = deps;
+  const seeds = createSeeds(db);
+  /** Blackjack actions on one round run one after another in this process (the version check covers other processes). */
+  const roundQueues = new Map<string, Promise<unknown>>();
+
+  const currencyOf = (session: { currency: string }): CurrencyCode => (isCurrency(session.currency) ? session.currency : DEFAULT_CURRENCY);
+  const money = (minor: bigint | number, session: { currency: string }) => formatMinor(BigInt(minor), currencyOf(session));
+
+  async function ownerFor(viewer: StudioViewer): Promise<Owner> {
+    return viewer.userId !== null ? { userId: viewer.userId, guestId: null } : { userId: null, guestId: await wallet.guestIdOf(viewer.visitorId) };
+  }
+
+  /** The session a token names, when it belongs to the caller. */
+  async function sessionFor(token: string, viewer: StudioViewer, locale: LocaleCode): Promise<SessionRow> {
+    const session = await wallet.sessionByToken(token);
+    const mine =
+      !!session &&
+      (session.userId !== null ? session.userId === viewer.userId : session.guestId === (await wallet.guestIdOf(viewer.visitorId)));
+    if (!session || !mine) throw new AppError('AccessDeniedException', studioText('en', 'sessionUnknown'), { fields: { token: studioText(locale, 'sessionUnknown') } });
+    if (session.expiresAt <= new Date()) {
+      throw new AppError('AccessDeniedException', studioText('en', 'sessionExpired'), { fields: { token: studioText(locale, 'sessionExpired') }, details: { expired: true } });
+    }
+    return session;
+  }
+
+  async function engineOf(game: string, locale: LocaleCode): Promise<Engine> {
+    const found = await catalogue.requireGame(game, locale);
+    if (!found.engine) throw new AppError('InvalidParameterException', studioText('en', 'notStudioGame'), { fields: { sysname: studioText(locale, 'notStudioGame') } });
+    return found.engine;
+  }
+
+  const fairnessOf = (seed: SeedRow): FairnessState => ({ server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce });
+  const revealedOf = (seed: SeedRow): RevealedSeed => ({
+    server_seed: seed.serverSeed,
+    server_seed_hash: seed.serverSeedHash,
+    client_seed: seed.clientSeed,
+    rounds: seed.nonce,
+    revealed_at: (seed.revealedAt ?? seed.createdAt).toISOString(),
+  });
+
+  /** What the player may see of a round's state: blackjack's hole card and shoe stay hidden while it is open. */
+  function publicOutcome(round: RoundRow): Record<string, unknown> {
+    if (!round.state) return {};
+    if (round.engine !== 'blackjack') return round.state as Record<string, unknown>;
+    return toStored(blackjack.publicView(reviveBlackjack(round.state as Record<string, unknown>))) as Record<string, unknown>;
+  }
+
+  async function view(round: RoundRow, balance: bigint | number): Promise<RoundView> {
+    const seed = (await seeds.byId(round.seedId))!;
+    const currency = currencyOf(round);
+    const outcome = publicOutcome(round);
+    return {
+      round_id: round.roundId,
+      game: round.game,
+      engine: round.engine,
+      mode: round.mode,
+      status: round.status === 'open' ? 'open' : 'settled',
+      currency,
+      staked: money(round.staked, round),
+      win: money(round.win, round),
+      balance: money(balance, round),
+      nonce: round.nonce,
+      client_seed: seed.clientSeed,
+      server_seed_hash: seed.serverSeedHash,
+      // Stored outcomes keep minor-unit strings; the browser reads major units.
+      outcome: toWire(reviveMoney(outcome), currency),
+      created_at: round.createdAt.toISOString(),
+    };
+  }
+
+  // --- wallet calls -------------------------------------------------------------------------------
+
+  const walletCall = (endpoint: 'bet' | 'win' | 'rollback' | 'balance', session: SessionRow, token: string, body: Record<string, unknown>) =>
+    wallet.handle(endpoint, { provider: session.provider, request_uuid: randomUUID(), user: token, game: session.game, currency: session.currency, ...body });
+
+  function refusal(answer: WalletAnswer, session: SessionRow, locale: LocaleCode): AppError {
+    if (answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY') {
+      const key = session.mode === 'real' ? 'notEnoughMoney' : 'notEnoughFun';
+      return new AppError(session.mode === 'real' ? 'UserNeedDepositException' : 'InvalidParameterException', studioText('en', key), {
+        fields: { amount: studioText(locale, key) },
+        details: { balance: answer.balance === undefined ? undefined : money(answer.balance, session) },
+      });
+    }
+    if (answer.status === 'RS_ERROR_TOKEN_EXPIRED') {
+      return new AppError('AccessDeniedException', studioText('en', 'sessionExpired'), { fields: { token: studioText(locale, 'sessionExpired') }, details: { expired: true } });
+    }
+    if (answer.status === 'RS_ERROR_USER_DISABLED') return new AppError('UserBannedException', answer.message ?? 'The player may not bet');
+    return new AppError('InvalidRequestException', studioText('en', 'rejected', { reason: answer.message ?? answer.status }), {
+      fields: { bet: studioText(locale, 'rejected', { reason: answer.message ?? answer.status }) },
+    });
+  }
+
+  /** Pays a round (its win may be 0) and marks it settled. Answers the balance after. */
+  async function settle(round: RoundRow, session: SessionRow, token: string, state: unknown, win: bigint): Promise<{ round: RoundRow; balance: number }> {
+    const answer = await walletCall('win', session, token, {
+      transaction_uuid: `${round.roundId}:win`,
+      reference_transaction_uuid: `${round.roundId}:bet`,
+      round_id: round.roundId,
+      amount: win.toString(),
+      round_closed: true,
+    });
+    if (answer.status !== 'RS_OK') throw new Error(`studio win refused: ${answer.status} ${answer.message ?? ''}`);
+    const [settled] = await db
+      .update(gameRounds)
+      .set({ status: 'settled', state: toStored(state), win, settledAt: new Date(), version: round.version + 1 })
+      .where(eq(gameRounds.id, round.id))
+      .returning();
+    return { round: settled, balance: answer.balance ?? 0 };
+  }
+
+  // --- the API's calls ------------------------------------------------------------------------------
+
+  async function launch(viewer: StudioViewer, input: { sysname: string; mode: GameMode }, locale: LocaleCode): Promise<LaunchResult> {
+    const engine = await engineOf(input.sysname, locale);
+    const game = await catalogue.requireGame(input.sysname, locale);
+    const opened = await wallet.openSession(
+      { game: input.sysname, mode: input.mode, userId: viewer.userId, visitorId: viewer.visitorId, minBet: parseMajor(STAKE_LIMITS[engine].min, 'EUR')! },
+      locale,
+    );
+    const session = (await wallet.sessionByToken(opened.token))!;
+    const owner = ownerOf(session);
+    const seed = await seeds.active(owner);
+    let openRound: RoundView | null = null;
+    if (engine === 'blackjack') {
+      const [row] = await db
+        .select()
+        .from(gameRounds)
+        .where(and(ownerRounds(owner), eq(gameRounds.game, input.sysname), eq(gameRounds.mode, input.mode), eq(gameRounds.status, 'open')))
+        .orderBy(desc(gameRounds.id))
+        .limit(1);
+      if (row) openRound = await view(row, opened.balance);
+    }
+    const name = game.description[locale]?.name ?? game.name;
+    return {
+      token: opened.token,
+      sysname: game.sysname,
+      name,
+      provider: game.provider,
+      engine,
+      mode: input.mode,
+      currency: opened.currency,
+      balance: money(opened.balance, opened),
+      limits: STAKE_LIMITS[engine],
+      fairness: fairnessOf(seed),
+      open_round: openRound,
+    };
+  }
+
+  const ownerRounds = (owner: Owner) => (owner.userId !== null ? eq(gameRounds.userId, owner.userId) : eq(gameRounds.guestId, owner.guestId));
+
+  /** One round: records it with the next nonce, takes the stake, plays the engine, pays. */
+  async function play(viewer: StudioViewer, input: { token: string; bet: unknown }, locale: LocaleCode): Promise<RoundView> {
+    const session = await sessionFor(input.token, viewer, locale);
+    const engine = await engineOf(session.game, locale);
+    const currency = currencyOf(session);
+    const bet = parseBet(engine, input.bet, currency, locale);
+    const staked = stakeOf(engine, bet);
+    const owner = ownerOf(session);
+
+    if (engine === 'blackjack') {
+      const [open] = await db
+        .select({ id: gameRounds.id })
+        .from(gameRounds)
+        .where(and(ownerRounds(owner), eq(gameRounds.game, session.game), eq(gameRounds.mode, session.mode), inArray(gameRounds.status, ['open', 'pending'])))
+        .limit(1);
+      if (open) throw new AppError('InvalidRequestException', studioText('en', 'handOpen'), { status: 409, fields: { bet: studioText(locale, 'handOpen') } });
+    }
+    if (session.mode === 'demo') await wallet.refillFun(owner.userId ?? -owner.guestId!, currency, staked);
+
+    const roundId = randomUUID();
+    const { seed, nonce, recorded: round } = await seeds.withNextNonce(owner, async (tx, pair, taken) => {
+      const [row] = await tx
+        .insert(gameRounds)
+        .values({
+          roundId,
+          sessionId: session.id,
+          userId: owner.userId,
+          guestId: owner.guestId,
+          game: session.game,
+          engine,
+          mode: session.mode,
+          currency,
+          seedId: pair.id,
+          nonce: taken,
+          bet: toStored(bet) as Record<string, unknown>,
+          staked,
+          status: 'pending',
+        })
+        .returning();
+      return row;
+    });
+
+    const placed = await walletCall('bet', session, input.token, { transaction_uuid: `${roundId}:bet`, round_id: roundId, amount: staked.toString() });
+    if (placed.status !== 'RS_OK') {
+      await db.update(gameRounds).set({ status: 'void', settledAt: new Date() }).where(eq(gameRounds.id, round.id));
+      throw refusal(placed, session, locale);
+    }
+
+    const rng = createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce });
+    if (engine === 'blackjack') {
+      const state = blackjack.deal(bet as blackjack.BlackjackBet, rng);
+      if (state.phase === 'settled') {
+        const done = await settle(round, session, input.token, state, state.win);
+        return view(done.round, done.balance);
+      }
+      const [open] = await db
+        .update(gameRounds)
+        .set({ status: 'open', state: toStored(state), version: round.version + 1 })
+        .where(eq(gameRounds.id, round.id))
+        .returning();
+      return view(open, placed.balance ?? 0);
+    }
+    const outcome = playEngine(engine, bet, rng);
+    const done = await settle(round, session, input.token, outcome, outcome.win);
+    return view(done.round, done.balance);
+  }
+
+  function playEngine(engine: Exclude<Engine, 'blackjack'>, bet: EngineBet, rng: ReturnType<typeof createRoundRng>) {
+    switch (engine) {
+      case 'slot':
+        return slot.play(bet as slot.SlotBet, rng);
+      case 'roulette':
+        return roulette.play(bet as roulette.RouletteInput, rng);
+      case 'dice':
+        return dice.play(bet as dice.DiceBet, rng);
+    }
+  }
+
+  /** A blackjack action on an open hand. Doubles and splits take their extra stake first. */
+  function act(viewer: StudioViewer, input: { token: string; round_id: string; action: BlackjackActionName }, locale: LocaleCode): Promise<RoundView> {
+    const previous = roundQueues.get(input.round_id) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(() => actNow(viewer, input, locale));
+    roundQueues.set(input.round_id, next);
+    void next.finally(() => {
+      if (roundQueues.get(input.round_id) === next) roundQueues.delete(input.round_id);
+    }).catch(() => {});
+    return next;
+  }
+
+  async function actNow(viewer: StudioViewer, input: { token: string; round_id: string; action: BlackjackActionName }, locale: LocaleCode): Promise<RoundView> {
+    const session = await sessionFor(input.token, viewer, locale);
+    const owner = ownerOf(session);
+    const [round] = await db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.roundId, input.round_id), ownerRounds(owner), eq(gameRounds.mode, session.mode)));
+    if (!round || round.engine !== 'blackjack') throw new AppError('InvalidParameterException', studioText('en', 'roundUnknown'), { status: 404, fields: { round_id: studioText(locale, 'roundUnknown') } });
+    if (round.status !== 'open') throw new AppError('InvalidRequestException', studioText('en', 'roundOver'), { status: 409, fields: { round_id: studioText(locale, 'roundOver') } });
+    const seed = (await seeds.byId(round.seedId))!;
+    const state = reviveBlackjack(round.state as Record<string, unknown>);
+    let next: blackjack.BlackjackState;
+    try {
+      next = blackjack.act(state, input.action, createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: round.nonce }));
+    } catch (error) {
+      if (error instanceof Error && error.name === 'GameInputError') {
+        throw new AppError('InvalidParameterException', error.message, { fields: { action: studioText(locale, 'illegalAction') } });
+      }
+      throw error;
+    }
+    const actions = [...(round.actions as BlackjackActionName[]), input.action];
+    const extra = next.staked - state.staked;
+    let balance: number | undefined;
+    let extraId: string | null = null;
+    if (extra > 0n) {
+      // The round's second, third ... stake: doubles and splits.
+      extraId = `${round.roundId}:bet:${actions.filter((a) => a === 'double' || a === 'split').length + 1}`;
+      const placed = await walletCall('bet', session, input.token, { transaction_uuid: extraId, round_id: round.roundId, amount: extra.toString() });
+      if (placed.status !== 'RS_OK') throw refusal(placed, session, locale);
+      balance = placed.balance;
+    }
+    const [saved] = await db
+      .update(gameRounds)
+      .set({ actions, state: toStored(next), staked: next.staked, version: round.version + 1 })
+      .where(and(eq(gameRounds.id, round.id), eq(gameRounds.version, round.version)))
+      .returning();
+    if (!saved) {
+      // Another process moved this hand on first: give this action's stake back and say so.
+      if (extraId) {
+        await walletCall('rollback', session, input.token, { transaction_uuid: `${extraId}:rollback`, reference_transaction_uuid: extraId, round_id: round.roundId });
+      }
+      throw new AppError('InvalidRequestException', studioText('en', 'roundBusy'), { status: 409, fields: { round_id: studioText(locale, 'roundBusy') } });
+    }
+    if (next.phase === 'settled') {
+      const done = await settle(saved, session, input.token, next, next.win);
+      return view(done.round, done.balance);
+    }
+    if (balance === undefined) balance = (await walletCall('balance', session, input.token, {})).balance ?? 0;
+    return view(saved, balance);
+  }
+
+  // --- fairness ------------------------------------------------------------------------------------
+
+  async function fairness(viewer: StudioViewer): Promise<FairnessInfo> {
+    const owner = await ownerFor(viewer);
+    const [active, revealed] = await Promise.all([seeds.active(owner), seeds.revealed(owner)]);
+    return { active: fairnessOf(active), revealed: revealed.map(revealedOf) };
+  }
+
+  async function rotateSeed(viewer: StudioViewer, clientSeed: string | undefined, locale: LocaleCode): Promise<RotateResult> {
+    if (clientSeed !== undefined && !CLIENT_SEED_PATTERN.test(clientSeed)) {
+      throw new AppError('InvalidParameterException', studioText('en', 'badClientSeed'), { fields: { client_seed: studioText(locale, 'badClientSeed') } });
+    }
+    try {
+      const { revealed, active } = await seeds.rotate(await ownerFor(viewer), clientSeed);
+      return { revealed: revealedOf(revealed), active: fairnessOf(active) };
+    } catch (error) {
+      if (error instanceof SeedPairBusyError) {
+        throw new AppError('InvalidRequestException', studioText('en', 'rotateBusy'), { status: 409, fields: { client_seed: studioText(locale, 'rotateBusy') } });
+      }
+      throw error;
+    }
+  }
+
+  /** Anyone holding a round id may check it: the id is unguessable and the answer names no player. */
+  async function verifyRound(roundId: string, locale: LocaleCode): Promise<VerifyResult> {
+    const [round] = await db.select().from(gameRounds).where(eq(gameRounds.roundId, roundId));
+    if (!round || round.status === 'void' || round.status === 'pending') {
+      throw new AppError('InvalidParameterException', studioText('en', 'roundUnknown'), { status: 404, fields: { round_id: studioText(locale, 'roundUnknown') } });
+    }
+    const seed = (await seeds.byId(round.seedId))!;
+    const currency = currencyOf(round);
+    const revealed = seed.status === 'revealed';
+    let replayed: Record<string, unknown> | null = null;
+    let matches: boolean | null = null;
+    if (revealed) {
+      const result = replay(ENGINE_GAME[round.engine], {
+        serverSeed: seed.serverSeed,
+        clientSeed: seed.clientSeed,
+        nonce: round.nonce,
+        bet: reviveBet(round.engine, round.bet as Record<string, unknown>) as never,
+        actions: round.actions as BlackjackActionName[],
+      });
+      replayed = toWire(result.outcome, currency);
+      matches = canonicalJson(toStored(result.outcome)) === canonicalJson(round.state);
+    }
+    return {
+      round_id: round.roundId,
+      game: round.game,
+      engine: round.engine,
+      nonce: round.nonce,
+      client_seed: seed.clientSeed,
+      server_seed_hash: seed.serverSeedHash,
+      server_seed: revealed ? seed.serverSeed : null,
+      hash_matches: revealed ? verifyServerSeed(seed.serverSeed, seed.serverSeedHash) : null,
+      bet: toWire(reviveBet(round.engine, round.bet as Record<string, unknown>), currency),
+      actions: round.actions as BlackjackActionName[],
+      recorded: revealed ? toWire(reviveMoney(round.state as Record<string, unknown>), currency) : toWire(reviveMoney(publicOutcome(round)), currency),
+      replayed,
+      matches,
+      created_at: round.createdAt.toISOString(),
+    };
+  }
+
+  // --- recovery --------------------------------------------------------------------------------------
+
+  /**
+   * Finishes rounds whose process stopped between the bet and the pay-out (status `pending` for
+   * longer than PENDING_GRACE_SECONDS). The outcome is fixed by the seeds, so a round whose bet
+   * was taken is played and paid as it would have been; a round whose bet never arrived is rolled
+   * back (a late bet then moves nothing) and void.
+   */
+  async function recover(now = new Date()): Promise<number> {
+    const stale = await db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.status, 'pending'), lt(gameRounds.createdAt, new Date(now.getTime() - PENDING_GRACE_SECONDS * 1000))))
+      .limit(100);
+    for (const round of stale) {
+      try {
+        await recoverRound(round);
+      } catch (error) {
+        logger.error({ err: error, round: round.roundId }, 'studio could not recover a round');
+      }
+    }
+    return stale.length;
+  }
+
+  async function recoverRound(round: RoundRow) {
+    const [session] = await db.select().from(gameSessions).where(eq(gameSessions.id, round.sessionId));
+    const [betRow] = await db
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.provider, session.provider), eq(walletTransactions.transactionUuid, `${round.roundId}:bet`)));
+    // Wallet calls name a session by its token, which is never stored: settle under a fresh one.
+    const token = await wallet.settlementToken(session.id);
+    if (!betRow || !betRow.moved) {
+      await walletCall('rollback', session, token, { transaction_uuid: `${round.roundId}:bet:rollback`, reference_transaction_uuid: `${round.roundId}:bet`, round_id: round.roundId });
+      await db.update(gameRounds).set({ status: 'void', settledAt: new Date() }).where(eq(gameRounds.id, round.id));
+      logger.warn({ round: round.roundId }, 'studio voided a round whose bet never arrived');
+      return;
+    }
+    const seed = (await seeds.byId(round.seedId))!;
+    const rng = createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: round.nonce });
+    const bet = reviveBet(round.engine, round.bet as Record<string, unknown>);
+    if (round.engine === 'blackjack') {
+      const state = blackjack.deal(bet as blackjack.BlackjackBet, rng);
+      if (state.phase === 'settled') await settle(round, session, token, state, state.win);
+      else await db.update(gameRounds).set({ status: 'open', state: toStored(state), version: round.version + 1 }).where(eq(gameRounds.id, round.id));
+    } else {
+      const outcome = playEngine(round.engine, bet, rng);
+      await settle(round, session, token, outcome, outcome.win);
+    }
+    logger.warn({ round: round.roundId }, 'studio finished a round left pending');
+  }
+
+  return { launch, play, act, fairness, rotateSeed, verifyRound, recover };
+}
+
+/** Stored state keeps money as minor-unit strings: back to bigints, so toWire formats them. */
+const MONEY_KEYS = new Set(['amount', 'bet', 'lineBet', 'win', 'scatterWin', 'freeSpinsWin', 'stake', 'staked']);
+function reviveMoney(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => reviveMoney(item, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reviveMoney(v, k)]));
+  if (typeof value === 'string' && MONEY_KEYS.has(key) && /^-?[0-9]+$/.test(value)) return BigInt(value);
+  return value;
+}
+
+export type Studio = ReturnType<typeof createStudio>;
