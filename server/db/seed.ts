@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
-import { contentPages, gameCategories, gameProviders, games, siteConfigs } from './schema.ts';
+import { contentPages, gameCategories, gameProviders, games, jackpotPools, siteConfigs } from './schema.ts';
+import { CURRENCIES, parseMajor, type CurrencyCode } from '../../contract/money.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);
 
@@ -19,6 +20,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
   const pages = JSON.parse(readFileSync(seedFile('content-pages.json'), 'utf8')) as Array<typeof contentPages.$inferInsert>;
   await db.insert(contentPages).values(pages).onConflictDoNothing();
   await seedGames(db);
+  await seedJackpots(db);
 }
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
@@ -81,6 +83,55 @@ export async function seedGames(db: Db): Promise<void> {
           createdAt: new Date(`${game.created_at}T12:00:00Z`),
         };
       }),
+    )
+    .onConflictDoNothing();
+}
+
+const majorAmount = z.string().regex(/^(0|[1-9][0-9]{0,11})\.[0-9]{2}$/);
+
+/** server/db/seed/jackpots.json: the demo jackpots, one pool per jackpot and currency (docs/jackpots.md). */
+export const jackpotSeedSchema = z.object({
+  currencies: z.array(z.enum(Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]])).min(1),
+  jackpots: z.array(
+    z.object({
+      jackpot: sysname,
+      names: z.record(z.enum(LOCALES), z.string().min(1).max(40)),
+      position: z.number().int(),
+      /** Major units, the same figure in every currency. */
+      seed: majorAmount,
+      contribution_bps: z.number().int().min(0).max(10_000),
+      trigger_stake: majorAmount,
+      min_bet: majorAmount,
+      /** null: every game the platform's engines play. */
+      games: z.array(sysname).nullable(),
+    }),
+  ),
+});
+export type JackpotSeed = z.infer<typeof jackpotSeedSchema>;
+
+export const readJackpotSeed = (): JackpotSeed => jackpotSeedSchema.parse(JSON.parse(readFileSync(seedFile('jackpots.json'), 'utf8')));
+
+/** The jackpot pools, funded by the jackpots module when it starts (their seed moves through the ledger there). */
+export async function seedJackpots(db: Db): Promise<void> {
+  const seed = readJackpotSeed();
+  const minor = (major: string, currency: CurrencyCode) => parseMajor(major, currency)!;
+  await db
+    .insert(jackpotPools)
+    .values(
+      seed.currencies.flatMap((currency) =>
+        seed.jackpots.map((jackpot) => ({
+          jackpot: jackpot.jackpot,
+          currency,
+          names: jackpot.names,
+          position: jackpot.position,
+          seed: minor(jackpot.seed, currency),
+          cycleSeed: minor(jackpot.seed, currency),
+          contributionBps: jackpot.contribution_bps,
+          triggerStake: minor(jackpot.trigger_stake, currency),
+          minBet: minor(jackpot.min_bet, currency),
+          games: jackpot.games,
+        })),
+      ),
     )
     .onConflictDoNothing();
 }

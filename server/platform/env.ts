@@ -41,6 +41,12 @@ const envSchema = z.object({
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
   /**
+   * Jackpot contributions and draws on real-money bets (docs/jackpots.md): `on`, or `off` (the
+   * pools still show, nothing moves). Unset: off under NODE_ENV=test, so other modules' tests see
+   * exact balances (jackpot tests turn it on), on otherwise.
+   */
+  JACKPOTS: z.enum(['on', 'off']).optional(),
+  /**
    * Seamless wallet secrets of game providers, read from `WALLET_SECRET_<PROVIDER>` variables
    * (provider sysname upper-cased, `-` as `_`: WALLET_SECRET_BRASS_COMET for `brass-comet`).
    * Keyed by sysname here. In-house and demo providers without one use a secret derived from

@@ -3,3 +3,4 @@ export { createAccounts, type Accounts, type CallContext, type ContactView, type
 export { createSessionStore, SESSION_COOKIE, type SessionStore, type ResolvedSession } from './sessions.ts';
 export { createCodeStore, type CodeStore } from './codes.ts';
 export { parseLoginId } from './login-id.ts';
+export { createPublicNames, maskPublicName, type PublicNames } from './public-names.ts';

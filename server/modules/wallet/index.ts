@@ -5,9 +5,11 @@ export {
   FUN_REFILL_BELOW,
   GAME_SESSION_SECONDS,
   WALLET_ENDPOINTS,
+  type RealBet,
   type Wallet,
   type WalletAnswer,
   type WalletEndpoint,
 } from './service.ts';
 export { WALLET_STATUSES, type WalletStatus } from './statuses.ts';
 export { walletRoutes } from './routes.ts';
+export { createWinsReader, type PaidWin, type WinsReader } from './wins.ts';

@@ -102,6 +102,24 @@ export type WalletDeps = {
   playerState(userId: number): Promise<{ status: 'active' | 'banned' | 'deleted'; currency: string } | null>;
   /** A provider's wallet secret, or null when it has none (then every request is refused). */
   secretFor(provider: { sysname: string; integration: 'in_house' | 'demo' | 'external' }): string | null;
+  /**
+   * Runs inside the bet's database transaction after a real-money bet of a player moved money
+   * (the jackpots' contributions and draws, docs/jackpots.md); what it pays shows in the answer.
+   */
+  onRealBet?: (tx: Tx, bet: RealBet) => Promise<void>;
+};
+
+/** An accepted real-money bet that debited the player (for WalletDeps.onRealBet). */
+export type RealBet = {
+  provider: string;
+  transactionUuid: string;
+  roundId: string;
+  sessionId: number;
+  userId: number;
+  game: string;
+  currency: CurrencyCode;
+  /** Minor units, > 0. */
+  amount: bigint;
 };
 
 export function createWallet(deps: WalletDeps) {
@@ -340,6 +358,18 @@ export function createWallet(deps: WalletDeps) {
             .values({ userId: session.userId, game: session.game })
             .onConflictDoUpdate({ target: [playedGames.userId, playedGames.game], set: { lastPlayedAt: sql`now()` } });
         }
+        if (moved && session.mode === 'real' && session.userId !== null && deps.onRealBet) {
+          await deps.onRealBet(tx, {
+            provider,
+            transactionUuid: request.transaction_uuid,
+            roundId: request.round_id,
+            sessionId: session.id,
+            userId: session.userId,
+            game: session.game,
+            currency: session.currency as CurrencyCode,
+            amount: amountAsked,
+          });
+        }
         return record('RS_OK', moved, await answer('RS_OK'));
       }
 
@@ -479,7 +509,35 @@ export function createWallet(deps: WalletDeps) {
     return { rows, total };
   }
 
-  return { openSession, refillFun, handle, handleHttp, recentGames, providerSecret };
+  /** The session a token names (the studio checks its owner against the caller), or null. */
+  const sessionByToken = (token: string) => findSession(token);
+
+  /** A visitor's guest wallet id, created on first use. */
+  const guestIdOf = (visitorId: string) => guestOf(visitorId);
+
+  /**
+   * A new token for the owner, game and mode of an earlier session, valid for a minute: lets the
+   * platform's own game server settle a round whose player's token it never stored. Only wins and
+   * rollbacks should use it (they are accepted on any session of the same owner).
+   */
+  async function settlementToken(sessionId: number): Promise<string> {
+    const earlier = await sessionById(db, sessionId);
+    if (!earlier) throw new Error(`No game session ${sessionId}`);
+    const token = randomToken(24);
+    await db.insert(gameSessions).values({
+      tokenHash: sha256(token),
+      userId: earlier.userId,
+      guestId: earlier.guestId,
+      game: earlier.game,
+      provider: earlier.provider,
+      currency: earlier.currency,
+      mode: earlier.mode,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    return token;
+  }
+
+  return { openSession, refillFun, handle, handleHttp, recentGames, providerSecret, sessionByToken, guestIdOf, settlementToken };
 }
 
 export type Wallet = ReturnType<typeof createWallet>;

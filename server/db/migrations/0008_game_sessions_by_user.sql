@@ -1,0 +1,1 @@
+CREATE INDEX "game_sessions_user_idx" ON "game_sessions" USING btree ("user_id","mode");
