@@ -8,12 +8,15 @@ import { createSiteSettings } from './modules/site-settings/index.ts';
 import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { createContentService } from './modules/content/index.ts';
-import { createAccounts, createCodeStore, createSessionStore } from './modules/accounts/index.ts';
+import { createAccounts, createCodeStore, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createDemoProvider, createPayments, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
-import { createWallet } from './modules/wallet/index.ts';
+import { createWallet, createWinsReader } from './modules/wallet/index.ts';
+import { createJackpots } from './modules/jackpots/index.ts';
+import { createHistory } from './modules/history/index.ts';
+import { createStudio } from './modules/studio/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -64,7 +67,12 @@ export async function createServices(deps: {
 
   const accounts = createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret });
   const catalogue = createCatalogue(db);
+  const jackpots = createJackpots({ db, ledger, catalogue, logger, publicNames: createPublicNames(db), wins: createWinsReader(db) });
+  // Jackpot contributions and draws run inside each real-money bet (docs/jackpots.md).
+  const jackpotsOn = (env.JACKPOTS ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
+  if (jackpotsOn) await jackpots.fundSeeds();
   const wallet = createWallet({
+    onRealBet: jackpotsOn ? jackpots.onRealBet : undefined,
     db,
     ledger,
     catalogue,
@@ -93,6 +101,9 @@ export async function createServices(deps: {
     payments: createPayments({ db, ledger, provider: demoPsp.provider, logger }),
     catalogue,
     wallet,
+    jackpots,
+    history: createHistory({ db, limits, logger }),
+    studio: createStudio({ db, wallet, catalogue, logger }),
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;
     },

@@ -30,7 +30,10 @@ import {
 } from './methods/cashier.ts';
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
 import { getContentPage } from './methods/content.ts';
+import { getJackpots, getJackpotWinners, getLeaderboard } from './methods/jackpots.ts';
+import { actRound, getFairness, launchGame, playRound, rotateSeed, verifyRound } from './methods/studio.ts';
 import { addLike, getCategories, getFreeSpins, getGames, getLikes, getProviders, getRecent, removeLike } from './methods/games.ts';
+import { createHistoryExport, getGameHistory, getHistoryExport } from './methods/history.ts';
 
 /**
  * Every /api method, once. docs/api.md is checked against this list by a test, so a method
@@ -82,7 +85,19 @@ export const CATALOGUE: readonly ApiMethod[] = [
   addLike,
   removeLike,
   getRecent,
+  getGameHistory,
+  createHistoryExport,
+  getHistoryExport,
+  launchGame,
+  playRound,
+  actRound,
+  getFairness,
+  rotateSeed,
+  verifyRound,
   getFreeSpins,
+  getJackpots,
+  getJackpotWinners,
+  getLeaderboard,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

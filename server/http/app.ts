@@ -130,6 +130,22 @@ export function createHttpApp(options: HttpAppOptions) {
 
   if (services.messenger.mailbox) app.route('/_dev', createDevMailboxRoutes(services.messenger.mailbox));
 
+  // A game history export's CSV (games/createhistoryexportrequest): only its owner's cookie
+  // session gets it; anything else is not found, so ids reveal nothing.
+  app.get('/platform/history-export/:file', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const viewer = c.get('viewer');
+    const match = /^([1-9][0-9]{0,8})\.csv$/.exec(c.req.param('file'));
+    if (!match) return c.text('Not found', 404);
+    if (viewer.userId === null) return c.text('Sign in required', 401);
+    if (viewer.userStatus !== 'active') return c.text('Forbidden', 403);
+    const file = await services.history.exportFile(viewer.userId, Number(match[1]));
+    if (!file) return c.text('Not found', 404);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+    return c.body(file.csv);
+  });
+
   // Payment providers call back here; the body is read raw, because the signature covers it.
   app.post('/platform/payments/callback/demo', async (c) => {
     const answer = await services.payments.handleCallback(await c.req.text(), c.req.header(SIGNATURE_HEADER));
