@@ -61,6 +61,7 @@ function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
       page('tournaments/:id', 'tournament'),
       page('tournaments/:id/gamehall', 'gamehall', 'tournament-gamehall'),
       page('unsubscribe', 'unsubscribe'),
+      page('fairness', 'fairness'),
       page('winners', 'winners'),
       page('_icons', 'icons'),
       page('responsible-game', 'responsible-game'),
@@ -73,6 +74,7 @@ function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
       page('forms/sign_up', 'forms/auth', 'sign-up'),
     ]),
     layout('routes/layouts/game.tsx', { id: id('layout-game') }, [page('game/:sysname', 'game')]),
+    layout('routes/layouts/frame.tsx', { id: id('layout-frame') }, [page('platform/game/:sysname/play', 'play')]),
   ];
 }
 

@@ -4,9 +4,10 @@ import { useRootData } from '../../lib/locale.ts';
 
 /**
  * Title, description and canonical link of a page, rendered where the page is (React hoists
- * them into the head). The canonical address has no query and no trailing slash.
+ * them into the head). The canonical address has no query and no trailing slash; a page with
+ * its own rule passes it whole (the game page: docs/game-page.md).
  */
-export function PageMeta({ title, description }: { title: string; description?: string }) {
+export function PageMeta({ title, description, canonical }: { title: string; description?: string; canonical?: string }) {
   const root = useRootData();
   const { pathname } = useLocation();
   const siteName = root?.config.seo.product.name ?? 'Croupier';
@@ -17,7 +18,7 @@ export function PageMeta({ title, description }: { title: string; description?: 
       <title>{`${title} · ${siteName}`}</title>
       <meta name="description" content={description ?? root?.config.seo.default.description ?? ''} />
       <meta property="og:title" content={title} />
-      {base && <link rel="canonical" href={`${base}${canonicalPath}`} />}
+      {canonical ? <link rel="canonical" href={canonical} /> : base && <link rel="canonical" href={`${base}${canonicalPath}`} />}
     </>
   );
 }

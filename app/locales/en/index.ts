@@ -6,5 +6,8 @@ import auth from './auth.json';
 import profile from './profile.json';
 import cashier from './cashier.json';
 import games from './games.json';
+import fairness from './fairness.json';
+import jackpots from './jackpots.json';
+import studio from './studio.json';
 
-export default { common, pages, errors, home, auth, profile, cashier, games };
+export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness };

@@ -1,0 +1,11 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Engine } from '../../../contract/studio.ts';
+import type { StudioClientProps } from './types.ts';
+
+/** One chunk per engine: a game page downloads only its own client. */
+export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioClientProps>>> = {
+  slot: lazy(() => import('./slot/slot-client.tsx')),
+  roulette: lazy(() => import('./roulette/roulette-client.tsx')),
+  blackjack: lazy(() => import('./blackjack/blackjack-client.tsx')),
+  dice: lazy(() => import('./dice/dice-client.tsx')),
+};

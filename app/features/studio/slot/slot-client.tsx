@@ -1,0 +1,240 @@
+import clsx from 'clsx';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SlotSymbol } from '../../../../games/engines/slot/paytable.ts';
+import { ActionButton, BarButton, StakeSelector } from '../controls.tsx';
+import { useLatest, useWait } from '../hooks.ts';
+import { addAmounts, isPositive, showAmount } from '../money.ts';
+import { Sheet } from '../sheet.tsx';
+import { outcomeOf, type SlotOutcomeView, type SlotSpinView, type StudioClientProps } from '../types.ts';
+import { Paytable } from './paytable.tsx';
+import { Reels } from './reels.tsx';
+import { FREE_SPINS_MULTIPLIER, REELS, initialWindows, lineColour, reelColumn, spinSteps, winTier, winningCells, type WinTier } from './slot-logic.ts';
+import { SymbolDefs } from './symbols.tsx';
+
+type Banner = { kind: 'freeAward'; count: number } | { kind: 'retrigger'; count: number } | { kind: 'freeTotal'; amount: string } | { kind: 'win'; amount: string; tier: WinTier };
+type FreeState = { number: number; awarded: number; freeWin: string };
+
+const SPIN_ICON = (
+  <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <path d="M20 12a8 8 0 1 1-2.34-5.66" />
+    <path d="M20 4v5h-5" />
+  </svg>
+);
+
+/**
+ * The video slot: five reels that run down and stop one after another on the server's stops,
+ * the paying lines drawn in turn with their wins, free spins played back one by one with their
+ * counter and x3 badge, and a banner for the round's total.
+ */
+export default function SlotClient({ session }: StudioClientProps) {
+  const { t } = useTranslation('studio');
+  const wait = useWait();
+  const { reducedMotion, stake, currency } = session;
+  const [columns, setColumns] = useState<SlotSymbol[][]>(initialWindows);
+  const [spinKey, setSpinKey] = useState(0);
+  const [durations, setDurations] = useState<number[]>(() => Array(REELS).fill(0));
+  const [shown, setShown] = useState<SlotSpinView | null>(null);
+  const [animating, setAnimating] = useState(false);
+  const [free, setFree] = useState<FreeState | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [lastWin, setLastWin] = useState<string | null>(null);
+  /** Which winning line is drawn, for the spin on screen. */
+  const [lineTurn, setLineTurn] = useState<{ spin: SlotSpinView | null; index: number }>({ spin: null, index: 0 });
+  const [paytableOpen, setPaytableOpen] = useState(false);
+  /** Rounds played and shown in this session. */
+  const [rounds, setRounds] = useState(0);
+  const fast = useRef(false);
+  const running = useRef(false);
+  const windows = useRef(columns.map((column) => column.slice(0, 3)));
+
+  const highlighted = useMemo(() => (shown ? winningCells(shown) : new Set<string>()), [shown]);
+  const lines = shown?.lineWins ?? [];
+  const lineIndex = lineTurn.spin === shown ? lineTurn.index : 0;
+  const activeWin = lines.length ? lines[lineIndex % lines.length] : null;
+
+  // The winning lines take turns on the reels.
+  useEffect(() => {
+    if (!shown || shown.lineWins.length < 2) return;
+    const timer = setInterval(() => setLineTurn((turn) => ({ spin: shown, index: (turn.spin === shown ? turn.index : 0) + 1 })), reducedMotion ? 2200 : 1100);
+    return () => clearInterval(timer);
+  }, [shown, reducedMotion]);
+
+  const showSpin = useCallback(
+    async (spin: SlotSpinView, inFree: boolean) => {
+      const quick = fast.current;
+      const times = Array.from({ length: REELS }, (_, reel) =>
+        reducedMotion ? 0 : quick ? 160 + reel * 50 : inFree ? 480 + reel * 150 : 700 + reel * 240,
+      );
+      const travel = (reel: number) => (reducedMotion ? 0 : quick ? 6 : inFree ? 10 + reel * 4 : 14 + reel * 6);
+      setShown(null);
+      setColumns(spin.stops.map((stop, reel) => reelColumn(reel, stop, windows.current[reel], travel(reel))));
+      setDurations(times);
+      setSpinKey((key) => key + 1);
+      windows.current = spin.grid.map((column) => [...column]);
+      await wait(reducedMotion ? 120 : Math.max(...times) + 60);
+      setShown(spin);
+      const linger = isPositive(spin.win) ? (fast.current ? 350 : inFree ? 1000 : 1300) : fast.current ? 120 : inFree ? 380 : 150;
+      await wait(linger);
+    },
+    [reducedMotion, wait],
+  );
+
+  const spin = useCallback(async () => {
+    if (running.current) {
+      fast.current = true; // a second press hurries the sequence along
+      return;
+    }
+    if (session.busy) return;
+    running.current = true;
+    fast.current = false;
+    setBanner(null);
+    setShown(null);
+    session.clearError();
+    const round = await session.play({ amount: stake }, stake);
+    if (!round) {
+      running.current = false;
+      return;
+    }
+    setAnimating(true);
+    setLastWin(null);
+    const outcome = outcomeOf<SlotOutcomeView>(round);
+    const steps = spinSteps(outcome);
+    let paid = '0.00';
+    for (const step of steps) {
+      if (step.free) setFree({ number: step.number, awarded: step.awarded, freeWin: steps[step.number - 1]?.freeWin ?? '0.00' });
+      await showSpin(step.spin, step.free);
+      paid = addAmounts(paid, step.spin.win);
+      if (isPositive(paid)) setLastWin(paid);
+      if (step.free) setFree({ number: step.number, awarded: step.awarded + step.spin.freeSpinsAwarded, freeWin: step.freeWin });
+      if (step.spin.freeSpinsAwarded > 0) {
+        setBanner({ kind: step.free ? 'retrigger' : 'freeAward', count: step.spin.freeSpinsAwarded });
+        await wait(fast.current ? 500 : 1800);
+        setBanner(null);
+      }
+    }
+    if (outcome.freeSpins.length > 0) {
+      setBanner({ kind: 'freeTotal', amount: outcome.freeSpinsWin });
+      await wait(fast.current ? 600 : 2000);
+    }
+    const tier = winTier(outcome.win, outcome.bet);
+    setBanner(tier === 'none' ? null : { kind: 'win', amount: outcome.win, tier });
+    setFree(null);
+    setLastWin(outcome.win);
+    session.commit(round);
+    setRounds((n) => n + 1);
+    setAnimating(false);
+    running.current = false;
+  }, [session, stake, showSpin, wait]);
+
+  const spinRef = useLatest(spin);
+  useEffect(() => {
+    session.setPrimaryAction(() => void spinRef.current());
+    return () => session.setPrimaryAction(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The win banner fades by itself.
+  useEffect(() => {
+    if (!banner || banner.kind !== 'win') return;
+    const timer = setTimeout(() => setBanner(null), banner.tier === 'win' ? 2200 : 3600);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  const info = (() => {
+    if (!shown) return animating ? t('slot.goodLuck') : t('slot.hint');
+    if (activeWin) return t('slot.lineWin', { line: activeWin.line, count: activeWin.count, symbol: t(`slot.symbols.${activeWin.symbol}`), amount: showAmount(activeWin.win) });
+    if (isPositive(shown.scatterWin)) return t('slot.scatterWin', { count: shown.scatters, amount: showAmount(shown.scatterWin) });
+    return free ? t('slot.noWin') : t('slot.tryAgain');
+  })();
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col items-center gap-2 px-2 pb-2 tablet:gap-3 tablet:px-4 tablet:pb-4" data-testid="slot-client" data-rounds={rounds}>
+      <SymbolDefs />
+      <div className="flex h-9 w-full max-w-3xl items-center justify-between gap-2">
+        {free ? (
+          <div className="flex items-center gap-2" data-testid="slot-free-spins">
+            <span className="rounded-full bg-gradient-to-r from-violet-600 to-fuchsia-600 px-3 py-1 text-xs font-black tracking-wider text-white uppercase shadow-lg ring-1 ring-white/20">
+              {t('slot.freeSpinCounter', { number: free.number, total: free.awarded })}
+            </span>
+            <span className="studio-pulse rounded-full bg-gold-400 px-2.5 py-1 text-xs font-black text-ink-950 shadow-lg" data-testid="slot-multiplier">
+              ×{FREE_SPINS_MULTIPLIER}
+            </span>
+            <span className="text-xs font-bold text-gold-300 tabular-nums">{t('slot.freeWinSoFar', { amount: showAmount(free.freeWin) })}</span>
+          </div>
+        ) : (
+          <p className="truncate text-[11px] font-bold tracking-[0.18em] text-gold-300/90 uppercase">{t('slot.tagline')}</p>
+        )}
+        <BarButton icon="coins" label={t('slot.paytable')} onClick={() => setPaytableOpen(true)} testId="open-paytable" />
+      </div>
+
+      <div className="flex min-h-0 w-full flex-1 items-center justify-center">
+        <div className="relative w-full" style={{ maxWidth: 'min(820px, calc((100dvh - 230px) * 1.62))' }}>
+          <Reels columns={columns} spinKey={spinKey} durations={durations} highlighted={highlighted} showingWins={highlighted.size > 0} activeLine={activeWin?.line ?? null} spinning={animating && !shown} />
+          {banner && <SlotBanner banner={banner} currency={currency} />}
+        </div>
+      </div>
+
+      <p className="flex h-6 items-center gap-2 text-center text-xs font-semibold text-ink-200 tablet:text-sm" aria-live="polite" data-testid="slot-info">
+        {activeWin && <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: lineColour(activeWin.line) }} />}
+        {info}
+      </p>
+
+      <div className="flex w-full max-w-3xl items-end justify-between gap-2 rounded-3xl bg-black/45 px-3 py-2 ring-1 ring-white/10 backdrop-blur tablet:px-5">
+        <StakeSelector presets={session.limits.presets} value={stake} onChange={session.setStake} disabled={animating || session.busy} currency={currency} label={t('slot.totalBet')} />
+        <ActionButton
+          onClick={() => void spin()}
+          disabled={session.busy && !animating}
+          busy={session.busy}
+          label={animating ? t('slot.skip') : t('slot.spin')}
+          testId="slot-spin"
+          className="h-[4.5rem] w-[4.5rem] text-[11px] tablet:h-20 tablet:w-20"
+        >
+          {animating ? <span>{t('slot.skip')}</span> : SPIN_ICON}
+        </ActionButton>
+        <div className="min-w-[5.5rem] text-center" data-testid="slot-last-win">
+          <span className="mb-1 block text-[10px] font-bold tracking-[0.16em] text-ink-300 uppercase">{t('slot.win')}</span>
+          <span className={clsx('block rounded-2xl bg-black/40 px-2 py-2 text-base font-extrabold tabular-nums ring-1 ring-white/10', lastWin && isPositive(lastWin) ? 'text-jade-400' : 'text-ink-200')}>
+            {showAmount(lastWin ?? '0')}
+          </span>
+        </div>
+      </div>
+
+      <Sheet title={t('slot.paytable')} open={paytableOpen} onClose={() => setPaytableOpen(false)}>
+        <Paytable stake={stake} currency={currency} />
+      </Sheet>
+    </div>
+  );
+}
+
+function SlotBanner({ banner, currency }: { banner: Banner; currency: string }) {
+  const { t } = useTranslation('studio');
+  let title: string;
+  let amount: string | null = null;
+  if (banner.kind === 'freeAward' || banner.kind === 'retrigger') title = t(`slot.${banner.kind}`, { count: banner.count });
+  else if (banner.kind === 'freeTotal') {
+    title = t('slot.freeTotal');
+    amount = banner.amount;
+  } else {
+    title = t(`slot.tier.${banner.tier}`);
+    amount = banner.amount;
+  }
+  const loud = !(banner.kind === 'win' && banner.tier === 'win');
+  return (
+    <div className="pointer-events-none absolute inset-0 grid place-items-center" data-testid="slot-banner" data-kind={banner.kind}>
+      <div
+        className={clsx(
+          'studio-pop rounded-3xl px-6 py-4 text-center shadow-[0_20px_60px_rgba(0,0,0,0.7)] ring-2 backdrop-blur-md tablet:px-10 tablet:py-6',
+          loud ? 'bg-gradient-to-b from-violet-700/90 to-fuchsia-900/90 ring-gold-300' : 'bg-black/70 ring-gold-400/60',
+        )}
+      >
+        <p className={clsx('font-black tracking-wider uppercase', loud ? 'studio-shimmer-text text-3xl tablet:text-5xl' : 'text-lg text-gold-300 tablet:text-2xl')}>{title}</p>
+        {amount && (
+          <p className="mt-1 text-2xl font-black text-white tabular-nums tablet:text-4xl" data-testid="slot-banner-amount">
+            {showAmount(amount)} <span className="text-sm font-bold text-gold-300 tablet:text-lg">{currency}</span>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

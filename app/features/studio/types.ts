@@ -1,0 +1,91 @@
+import type { BlackjackActionName, Engine, GameMode, LaunchResult, PlayBet, RoundView, StakeLimits } from '../../../contract/studio.ts';
+import type { SlotSymbol } from '../../../games/engines/slot/paytable.ts';
+import type { StudioError } from './errors.ts';
+
+/**
+ * The engines' outcomes as the studio sends them (contract/studio.ts): every bigint of the
+ * engine's type is a major-unit string, numbers stay numbers.
+ */
+export type SlotLineWinView = { line: number; symbol: SlotSymbol; count: number; pay: number; win: string };
+export type SlotSpinView = {
+  stops: number[];
+  grid: SlotSymbol[][];
+  lineWins: SlotLineWinView[];
+  scatters: number;
+  scatterWin: string;
+  freeSpinsAwarded: number;
+  multiplier: number;
+  win: string;
+};
+export type SlotOutcomeView = { bet: string; lineBet: string; base: SlotSpinView; freeSpins: SlotSpinView[]; freeSpinsWin: string; win: string };
+
+export type RouletteBetView = { type: string; numbers?: number[]; index?: number; amount: string };
+export type RouletteOutcomeView = {
+  number: number;
+  color: 'green' | 'red' | 'black';
+  bets: Array<{ bet: RouletteBetView; covered: number[]; payout: number; won: boolean; win: string }>;
+  bet: string;
+  win: string;
+};
+
+export type DiceOutcomeView = {
+  roll: number;
+  target: number;
+  direction: 'over' | 'under';
+  winningRolls: number;
+  multiplier: number;
+  won: boolean;
+  bet: string;
+  win: string;
+};
+
+export type BlackjackHandResult = 'blackjack' | 'win' | 'push' | 'lose' | 'bust';
+export type BlackjackHandView = { cards: number[]; stake: string; doubled: boolean; split: boolean; done: boolean };
+export type BlackjackView = {
+  bet: string;
+  /** [up, hole, draws...]; the hole card is null until the round is settled. */
+  dealer: Array<number | null>;
+  hands: BlackjackHandView[];
+  active: number;
+  phase: 'player' | 'settled';
+  staked: string;
+  win: string;
+  settlement: { hands: Array<{ result: BlackjackHandResult; win: string }>; dealerTotal: number; dealerBlackjack: boolean; dealerBust: boolean } | null;
+  legalActions: BlackjackActionName[];
+};
+
+export const outcomeOf = <T>(round: RoundView) => round.outcome as unknown as T;
+
+/** The game the play page hosts. */
+export type StudioGame = { sysname: string; name: string; provider: string; engine: Engine };
+
+/** What the play page gives an engine's client. */
+export type StudioSession = {
+  game: StudioGame;
+  mode: GameMode;
+  launch: LaunchResult;
+  currency: string;
+  limits: StakeLimits;
+  /** The balance on screen (the stake leaves it as soon as a round starts). */
+  balance: string;
+  stake: string;
+  setStake: (stake: string) => void;
+  /** A call is on its way. */
+  busy: boolean;
+  /** Animations are cut short (prefers-reduced-motion). */
+  reducedMotion: boolean;
+  /**
+   * Plays a round: the stake leaves the balance on screen at once; null when the call failed (the
+   * error is shown by the page). The client shows the round, then calls `commit(round)`.
+   */
+  play: (bet: PlayBet, staked: string) => Promise<RoundView | null>;
+  act: (roundId: string, action: BlackjackActionName, extraStake?: string) => Promise<RoundView | null>;
+  /** The round is on screen: its balance becomes the one shown, the outer page hears of it. */
+  commit: (round: RoundView) => void;
+  /** The client's main action for the Space key (spin, roll, deal, ...). */
+  setPrimaryAction: (action: (() => void) | null) => void;
+  error: StudioError | null;
+  clearError: () => void;
+};
+
+export type StudioClientProps = { session: StudioSession };
