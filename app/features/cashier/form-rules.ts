@@ -12,7 +12,8 @@ import type { PaymentMethodView } from './types.ts';
  * between the fields and an alert.
  */
 
-export const HISTORY_TABS = ['deposit', 'withdrawal', 'bonuses', 'cashbacks'] as const;
+/** The spec's four tabs, then the player's game rounds (docs/game-page.md). */
+export const HISTORY_TABS = ['deposit', 'withdrawal', 'bonuses', 'cashbacks', 'games'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
 
 /** The history tab of the `tab` query, otherwise the first tab. */

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_PAGE_SIZE } from '../../../contract/constants.ts';
 import { api } from '../../lib/api-client.ts';
@@ -17,14 +17,26 @@ import type { HistoryPage, Transaction } from './types.ts';
 
 export type HistoryData = { tab: HistoryTab; page: HistoryPage | null };
 
-const TAB_ICONS: Record<HistoryTab, IconName> = { deposit: 'arrowDown', withdrawal: 'arrowUp', bonuses: 'gift', cashbacks: 'percent' };
 
-/** /cashier/history: a tab per kind, HISTORY_PAGE_SIZE rows at a time with "load more". */
-export function HistoryPageView({ data }: { data: HistoryData }) {
+const TAB_ICONS: Record<HistoryTab, IconName> = { deposit: 'arrowDown', withdrawal: 'arrowUp', bonuses: 'gift', cashbacks: 'percent', games: 'dice' };
+
+/**
+ * /cashier/history: a tab per kind, HISTORY_PAGE_SIZE rows at a time with "load more"; the games
+ * tab shows what the route composes into `gamesPanel` (the games feature's round history).
+ */
+export function HistoryPageView({ data, gamesPanel }: { data: HistoryData; gamesPanel?: ReactNode }) {
   const { t } = useTranslation('cashier');
   return (
     <CashierFrame page="history" title={t('history.title')} subtitle={t('history.subtitle')}>
-      <div role="tablist" aria-label={t('history.tabs')} className="mb-6 grid grid-cols-2 gap-2 tablet:flex" data-testid="history-tabs">
+      <div
+        role="tablist"
+        aria-label={t('history.tabs')}
+        // On a phone the tabs scroll sideways: the selected one is brought into view.
+        ref={(list) => {
+          const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+          if (list && selected && list.scrollWidth > list.clientWidth) list.scrollLeft = selected.offsetLeft - list.offsetLeft - 16;
+        }}
+        className="-mx-4 mb-6 flex gap-2 overflow-x-auto px-4 pb-1 tablet:mx-0 tablet:flex-wrap tablet:px-0" data-testid="history-tabs">
         {HISTORY_TABS.map((tab) => {
           const active = tab === data.tab;
           return (
@@ -47,7 +59,9 @@ export function HistoryPageView({ data }: { data: HistoryData }) {
         })}
       </div>
       <div role="tabpanel" data-testid={`history-panel-${data.tab}`}>
-        {data.tab === 'bonuses' || data.tab === 'cashbacks' ? (
+        {data.tab === 'games' ? (
+          gamesPanel
+        ) : data.tab === 'bonuses' || data.tab === 'cashbacks' ? (
           <EmptyState icon={TAB_ICONS[data.tab]} title={t(`history.${data.tab}.title`)} text={t(`history.${data.tab}.text`)} />
         ) : (
           // A new tab starts a new list: the first page from the loader, more on demand.

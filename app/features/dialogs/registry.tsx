@@ -10,6 +10,7 @@ export type DialogComponentProps = { dialogId: string } & Record<string, unknown
 export const DIALOG_COMPONENTS: Record<string, ComponentType<DialogComponentProps>> = {
   auth: lazy(() => import('../auth-entry/auth-popup.tsx')),
   'complete-registration': lazy(() => import('../session/complete-registration.tsx')),
+  'demo-mode': lazy(() => import('../games/demo-mode-popup.tsx')),
   'games-search': lazy(() => import('../shell/games-search-popup.tsx')),
   // Not lazy: the warning must show at its moment even if the network is gone by then (~1 KB).
   'inactivity-warning': InactivityWarning as ComponentType<DialogComponentProps>,

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { LocalLink } from '../../lib/local-link.tsx';
-import { Icon } from '../../ui/icon.tsx';
 import { gameImage, gameName, providerLabel, type Game } from './types.ts';
 import { useLikes } from './use-likes.ts';
+import { FavouriteButton } from './favourite-button.tsx';
 
 /**
  * One game: rounded 3:2 artwork that lifts on hover, its name and provider below, the RTP badge
@@ -22,7 +22,6 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
   const { t } = useTranslation('games');
   const likes = useLikes();
   const name = gameName(game);
-  const liked = likes.isLiked(game.sysname);
   return (
     <div className="group relative transition duration-200 hover:-translate-y-1" data-testid="game-tile" data-sysname={game.sysname}>
       <LocalLink to={`/game/${game.sysname}`} onClick={onSelect} className="block rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-gold-400">
@@ -52,20 +51,16 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
         </div>
       </LocalLink>
       {likes.enabled && !compact && (
-        <button
-          type="button"
-          onClick={() => void likes.toggle(game.sysname)}
-          disabled={!likes.ready || likes.pending === game.sysname}
-          aria-pressed={liked}
-          aria-label={t(liked ? 'tile.removeFavourite' : 'tile.addFavourite', { name })}
-          className={clsx(
-            'absolute top-2 right-2 grid h-8 w-8 place-items-center rounded-full bg-black/55 ring-1 ring-white/15 transition hover:scale-110 hover:bg-black/75 disabled:opacity-60',
-            liked ? 'text-rose-400' : 'text-white',
-          )}
-          data-testid="favourite-toggle"
-        >
-          <Icon name="heart" size={16} fill={liked ? 'currentColor' : 'none'} />
-        </button>
+        <FavouriteButton
+          likes={likes}
+          sysname={game.sysname}
+          name={name}
+          size={16}
+          className={(liked) =>
+            clsx('absolute top-2 right-2 h-8 w-8 rounded-full bg-black/55 ring-1 ring-white/15 hover:scale-110 hover:bg-black/75', liked ? 'text-rose-400' : 'text-white')
+          }
+          testId="favourite-toggle"
+        />
       )}
     </div>
   );

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { cardLabel, outcomeFacts } from './outcome.ts';
+
+describe('outcome facts', () => {
+  it('names cards by rank and suit (code = suit x 13 + rank)', () => {
+    expect(cardLabel(0)).toBe('A♠');
+    expect(cardLabel(13 + 12)).toBe('K♥');
+    expect(cardLabel(51)).toBe('K♣');
+    expect(cardLabel(null)).toBe('?');
+  });
+
+  it('picks the facts of each engine', () => {
+    expect(outcomeFacts('roulette', { number: 17, color: 'black', win: '0.00' })).toEqual([
+      { key: 'number', value: '17 (black)' },
+      { key: 'win', value: '0.00' },
+    ]);
+    expect(outcomeFacts('dice', { roll: 5658, target: 5000, direction: 'over', won: true, win: '1.98' }).map((fact) => fact.value)).toEqual(['56.58', 'over 50.00', 'won', '1.98']);
+    expect(outcomeFacts('slot', { base: { stops: [1, 2, 3, 4, 5] }, freeSpins: [], win: '0.00' })[0]).toEqual({ key: 'stops', value: '1 · 2 · 3 · 4 · 5' });
+    expect(outcomeFacts('blackjack', { dealer: [0, null], hands: [{ cards: [9, 22] }] }).map((fact) => fact.value)).toEqual(['A♠ ?', '10♠ 10♥']);
+    expect(outcomeFacts('slot', null)).toEqual([]);
+  });
+});

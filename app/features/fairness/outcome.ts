@@ -1,0 +1,48 @@
+import type { Engine } from '../../../contract/studio.ts';
+
+/**
+ * A round's outcome as a few readable facts, per engine (games/engines/*: SlotOutcome,
+ * RouletteOutcome, DiceOutcome, BlackjackState; amounts are major-unit strings in answers). The
+ * verifier shows these for the recorded and the replayed outcome side by side; the full JSON is
+ * one click away. Unknown shapes give what they can.
+ */
+export type OutcomeFact = { key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'win' | 'result'; value: string };
+
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUITS = ['♠', '♥', '♦', '♣'];
+
+/** Card code 0..51 (suit x 13 + rank, rank 0 = ace): `A♠`; the dealer's hidden card is `?`. */
+export function cardLabel(code: unknown): string {
+  if (typeof code !== 'number' || !Number.isInteger(code) || code < 0) return '?';
+  return `${RANKS[code % 13]}${SUITS[Math.floor(code / 13) % 4]}`;
+}
+
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | null): OutcomeFact[] {
+  if (!outcome) return [];
+  const facts: OutcomeFact[] = [];
+  if (engine === 'slot') {
+    facts.push({ key: 'stops', value: list(record(outcome.base).stops).map(text).join(' · ') });
+    const free = list(outcome.freeSpins).length;
+    if (free) facts.push({ key: 'freeSpins', value: String(free) });
+  } else if (engine === 'roulette') {
+    facts.push({ key: 'number', value: `${text(outcome.number)}${outcome.color ? ` (${text(outcome.color)})` : ''}` });
+  } else if (engine === 'dice') {
+    const roll = Number(outcome.roll);
+    const target = Number(outcome.target);
+    if (Number.isFinite(roll)) facts.push({ key: 'roll', value: (roll / 100).toFixed(2) });
+    if (Number.isFinite(target)) facts.push({ key: 'target', value: `${text(outcome.direction)} ${(target / 100).toFixed(2)}` });
+    if (typeof outcome.won === 'boolean') facts.push({ key: 'result', value: outcome.won ? 'won' : 'lost' });
+  } else if (engine === 'blackjack') {
+    facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
+    facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });
+  }
+  if (outcome.win !== undefined) facts.push({ key: 'win', value: text(outcome.win) });
+  return facts.filter((fact) => fact.value !== '');
+}
+
+/** JSON for people: two-space indent, keys in their order. */
+export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2);
