@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../contract/api.ts';
 import { GameRow } from '../features/games/game-row.tsx';
 import { ROW_SIZE, type Game, type GameProvider, type GamesPage } from '../features/games/types.ts';
+import { JackpotTicker } from '../features/jackpots/jackpot-ticker.tsx';
+import { WinnersStrip } from '../features/jackpots/winners-strip.tsx';
+import type { JackpotList, WinnerList } from '../features/jackpots/types.ts';
 import { requestLocale } from '../lib/locale.ts';
 import { serverApi } from '../lib/server-bridge.ts';
 import { PageMeta } from '../features/pages/page-meta.tsx';
@@ -41,11 +44,19 @@ const ROWS = [
 
 const ROW_FIELDS = ['name', 'image_url', 'description', 'provider', 'rtp'];
 
-type HomeData = { rows: Array<{ id: string; to: string; games: Game[] }>; providers: Record<string, string> };
+type HomeData = {
+  rows: Array<{ id: string; to: string; games: Game[] }>;
+  providers: Record<string, string>;
+  /** The jackpot ticker and the recent winners strip; null when their call failed. */
+  jackpots: JackpotList | null;
+  winners: WinnerList | null;
+};
 
 /** The game rows; a row that fails to load is left out rather than failing the home page. */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<HomeData> {
   const locale = requestLocale(request);
+  const jackpots = serverApi<JackpotList>(context, 'jackpots/get', { locale }).catch(() => null);
+  const winners = serverApi<WinnerList>(context, 'jackpots/getWinners', { query: { type: 'all', count: 10 }, locale }).catch(() => null);
   const [providers, ...rows] = await Promise.all([
     serverApi<GameProvider[]>(context, 'games/getProviders', { locale }).catch(() => [] as GameProvider[]),
     ...ROWS.map((row) =>
@@ -54,7 +65,12 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
         .catch(() => ({ id: row.id, to: row.to, games: [] as Game[] })),
     ),
   ]);
-  return { rows, providers: Object.fromEntries(providers.map((provider) => [provider.sysname, provider.name])) };
+  return {
+    rows,
+    providers: Object.fromEntries(providers.map((provider) => [provider.sysname, provider.name])),
+    jackpots: await jackpots,
+    winners: await winners,
+  };
 }
 
 export default function Home() {
@@ -100,6 +116,8 @@ export default function Home() {
         </div>
       </section>
 
+      {data.jackpots && data.jackpots.items.length > 0 && <JackpotTicker initial={data.jackpots} />}
+
       <section aria-labelledby="categories-title">
         <div className="mb-5 flex items-end justify-between">
           <h2 id="categories-title" className="text-xl font-extrabold tablet:text-2xl">
@@ -129,6 +147,8 @@ export default function Home() {
       {data.rows.map((row) => (
         <GameRow key={row.id} id={row.id} title={tg(`rows.${row.id}`)} to={row.to} games={row.games} providers={data.providers} />
       ))}
+
+      <WinnersStrip winners={data.winners?.items ?? []} />
 
       <section className="grid gap-4 laptop:grid-cols-[1.2fr_1fr]">
         <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-amber-500/25 via-ink-800 to-ink-800 p-8 ring-1 ring-gold-500/20">
