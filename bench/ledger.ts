@@ -25,7 +25,7 @@ export type LedgerBenchResult = {
   problems: string[];
 };
 
-async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+export async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite' });

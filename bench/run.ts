@@ -24,6 +24,7 @@ import { formatJsBudget, measureJsBudget, type JsBudgetResult } from './js-budge
 import { combineSegments, keepAliveAgent, runSegment, summarize, type LoadResult, type Segment } from './load.ts';
 import { ensureBuild, staleBuildSources, startServer, type RunningServer } from './server.ts';
 import { formatLedgerBench, runLedgerBench, type LedgerBenchResult } from './ledger.ts';
+import { formatWalletBench, runWalletBench, type WalletBenchResult } from './wallet.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = path.join(ROOT, 'bench/results/latest.json');
@@ -288,6 +289,18 @@ async function main() {
     failures.push(`ledger bench failed: ${ledgerResult.error}`);
   }
 
+  // Game rounds through the seamless wallet's signed HTTP API, many players versus one (bench/wallet.ts).
+  let walletResult: WalletBenchResult | { error: string };
+  try {
+    walletResult = await runWalletBench();
+    console.log('\n' + formatWalletBench(walletResult));
+    if (walletResult.problems.length) failures.push(`ledger does not hold after the wallet run: ${walletResult.problems.join('; ')}`);
+    if (walletResult.refused) failures.push(`the wallet refused ${walletResult.refused} bench requests`);
+  } catch (error) {
+    walletResult = { error: (error as Error).message };
+    failures.push(`wallet bench failed: ${walletResult.error}`);
+  }
+
   const report = {
     startedAt: startedAt.toISOString(),
     ok: failures.length === 0,
@@ -305,6 +318,7 @@ async function main() {
     targets: results,
     jsBudget: budget ?? { error: budgetError },
     ledger: ledgerResult,
+    wallet: walletResult,
     server: stopped,
   };
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });

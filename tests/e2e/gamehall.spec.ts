@@ -16,8 +16,10 @@ test.describe('game hall', () => {
     // Guests get no favourite heart.
     await expect(page.getByTestId('favourite-toggle')).toHaveCount(0);
 
+    // The second page holds the rest of the 28 games, and nothing more is left to load.
     await page.getByTestId('load-more').click();
-    await expect(tiles).toHaveCount(30);
+    await expect(tiles).toHaveCount(28);
+    await expect(page.getByTestId('load-more')).toHaveCount(0);
   });
 
   test('filters by a provider', async ({ page }) => {
@@ -42,7 +44,7 @@ test.describe('game hall', () => {
     expect((await page.goto('/gamehall/no-such-category'))?.status()).toBe(404);
     expect((await page.goto('/gamehall?category=nope'))?.status()).toBe(404);
     await gotoHydrated(page, '/gamehall/live');
-    await expect(page.getByTestId('game-tile')).toHaveCount(6);
+    await expect(page.getByTestId('game-tile')).toHaveCount(2);
   });
 
   test('providers link to the hall filtered by them', async ({ page }) => {
@@ -51,7 +53,7 @@ test.describe('game hall', () => {
     await expect(cards).toHaveCount(6);
     await cards.filter({ hasText: 'Quickfuse' }).click();
     await expect(page).toHaveURL('/gamehall?providers=quickfuse');
-    await expect(page.getByTestId('game-tile')).toHaveCount(6);
+    await expect(page.getByTestId('game-tile')).toHaveCount(2);
   });
 
   test('the search popup finds a game by part of its name', async ({ page }) => {

@@ -31,7 +31,7 @@ export const SAMPLES: Record<string, Array<[path: string, expected: Expected]>> 
   gamehall: [['/gamehall', 200], ['/gamehall?category=slot', 200]],
   'gamehall/:id': [['/gamehall/slot', 200]],
   jackpots: [['/jackpots', 200]],
-  'jackpots/:id': [['/jackpots/no-such-jackpot', 404]],
+  'jackpots/:id': [['/jackpots/mega', 200], ['/jackpots/no-such-jackpot', 404]],
   loyalty: [['/loyalty', 200]],
   'loyalty/shop': [['/loyalty/shop', 200]],
   'loyalty/:sysname': [['/loyalty/vip', 200]],
@@ -56,6 +56,7 @@ export const SAMPLES: Record<string, Array<[path: string, expected: Expected]>> 
   'tournaments/:id/gamehall': [['/tournaments/no-such-tournament/gamehall', 200]],
   unsubscribe: [['/unsubscribe', 200]],
   winners: [['/winners', 200]],
+  fairness: [['/fairness', 200], ['/fairness?round=no-such-round', 200]],
   _icons: [['/_icons', 200]],
   'responsible-game': [['/responsible-game', 'guarded']],
   'bets/*': [['/bets', 'guarded'], ['/bets/history/open', 'guarded']],
@@ -63,7 +64,8 @@ export const SAMPLES: Record<string, Array<[path: string, expected: Expected]>> 
   '*': [['/no-such-page-xyz', 404], ['/nope/deeper', 404]],
   'forms/sign_in': [['/forms/sign_in', 200]],
   'forms/sign_up': [['/forms/sign_up', 200]],
-  'game/:sysname': [['/game/no-such-game', 404]],
+  'game/:sysname': [['/game/no-such-game', 404], ['/game/golden-croupier', 200], ['/game/Golden-Croupier', 404]],
+  'platform/game/:sysname/play': [['/platform/game/golden-croupier/play?mode=demo', 200], ['/platform/game/no-such-game/play', 404]],
 };
 
 /** Every path pattern of the route table, French ones included (`fr/gamehall`, index as ''). */

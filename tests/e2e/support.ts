@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
@@ -12,4 +13,12 @@ export async function gotoHydrated(page: Page, path: string) {
     return !!anchor && Object.keys(anchor).some((key) => key.startsWith('__reactProps'));
   });
   return response;
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page, one readable line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')})`);
 }

@@ -1,0 +1,139 @@
+/**
+ * Game rounds through the seamless wallet's HTTP API, as a provider plays them: a signed `bet`
+ * then its signed `win`, both through the app's routing, signature check, wallet journal and
+ * ledger, and the jackpots' shares and draws on every real bet. Rounds per second spread over
+ * 100 players versus all on one player, at the same concurrency: one player's rounds queue on
+ * that player's balance row, spread ones should not queue on anything shared. The ratio
+ * single / spread is the figure to watch.
+ *
+ * Database as bench/ledger.ts (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL,
+ * else in-memory PGlite). Alone: `npx node bench/wallet.ts`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServices } from '../server/services.ts';
+import { createHttpApp } from '../server/http/app.ts';
+import { parseEnv } from '../server/platform/env.ts';
+import { createLogger } from '../server/platform/logger.ts';
+import { seedDemoContent } from '../server/db/seed.ts';
+import { users } from '../server/db/schema.ts';
+import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
+import { openBenchDatabase } from './ledger.ts';
+
+export type WalletBenchResult = {
+  database: 'postgres' | 'pglite';
+  concurrency: number;
+  spread: { roundsPerSecond: number; players: number };
+  single: { roundsPerSecond: number };
+  singleVsSpread: number;
+  refused: number;
+  problems: string[];
+};
+
+const PLAYERS = 100;
+const PROVIDER = 'lanternfish';
+const GAME = 'lantern-tide';
+
+export async function runWalletBench(options: { concurrency?: number; durationMs?: number; rounds?: number } = {}): Promise<WalletBenchResult> {
+  const concurrency = options.concurrency ?? 16;
+  const durationMs = options.durationMs ?? 3000;
+  const rounds = options.rounds ?? 3;
+  const { database, cleanup } = await openBenchDatabase();
+  // Jackpots on, as in production: every real bet also pays its pools' shares and draws.
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', JACKPOTS: 'on' });
+  const logger = createLogger('silent');
+  await seedDemoContent(database.db);
+  const services = await createServices({ database, env, logger, buildId: 'bench' });
+  try {
+    const app = createHttpApp({ services, env, logger });
+    const secret = (await services.wallet.providerSecret(PROVIDER))!;
+    const players = (
+      await database.db
+        .insert(users)
+        .values(Array.from({ length: PLAYERS }, () => ({ passwordHash: 'bench', currency: 'EUR', locale: 'en' })))
+        .returning({ id: users.id })
+    ).map((row) => row.id);
+    const tokens: string[] = [];
+    for (const player of players) {
+      await services.ledger.transfer({
+        key: `bench-fund:${player}`,
+        kind: 'deposit',
+        currency: 'EUR',
+        legs: [
+          { account: { house: 'payment_clearing' }, amount: -100_000_000n },
+          { account: { player, kind: 'main' }, amount: 100_000_000n },
+        ],
+      });
+      tokens.push((await services.wallet.openSession({ game: GAME, mode: 'real', userId: player }, 'en')).token);
+    }
+
+    let refused = 0;
+    async function send(endpoint: 'bet' | 'win', body: Record<string, unknown>) {
+      const raw = JSON.stringify({ provider: PROVIDER, request_uuid: randomUUID(), game: GAME, currency: 'EUR', ...body });
+      const response = await app.request(`http://bench.local/platform/wallet/${endpoint}`, {
+        method: 'POST',
+        body: raw,
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, raw) },
+      });
+      const answer = (await response.json()) as { status: string };
+      if (answer.status !== 'RS_OK') refused++;
+    }
+    async function round(token: string) {
+      const roundId = randomUUID();
+      await send('bet', { user: token, transaction_uuid: `${roundId}:bet`, round_id: roundId, amount: 100 });
+      await send('win', { user: token, transaction_uuid: `${roundId}:win`, reference_transaction_uuid: `${roundId}:bet`, round_id: roundId, amount: 90, round_closed: true });
+    }
+    async function closedLoop(pick: (worker: number, iteration: number) => string, ms: number): Promise<number> {
+      let done = 0;
+      const until = performance.now() + ms;
+      await Promise.all(
+        Array.from({ length: concurrency }, async (_, worker) => {
+          for (let iteration = 0; performance.now() < until; iteration++) {
+            await round(pick(worker, iteration));
+            done++;
+          }
+        }),
+      );
+      return done;
+    }
+    const spreadPick = (worker: number, iteration: number) => tokens[(worker * 7 + iteration) % tokens.length];
+    const singlePick = () => tokens[0];
+
+    await closedLoop(spreadPick, 500); // warm-up
+    await closedLoop(singlePick, 300);
+    let spreadRounds = 0;
+    let singleRounds = 0;
+    for (let i = 0; i < rounds; i++) {
+      spreadRounds += await closedLoop(spreadPick, durationMs / rounds);
+      singleRounds += await closedLoop(singlePick, durationMs / rounds);
+    }
+    const seconds = durationMs / 1000;
+    const { problems } = await services.ledger.verify();
+    return {
+      database: database.kind,
+      concurrency,
+      spread: { roundsPerSecond: spreadRounds / seconds, players: PLAYERS },
+      single: { roundsPerSecond: singleRounds / seconds },
+      singleVsSpread: singleRounds / spreadRounds,
+      refused,
+      problems,
+    };
+  } finally {
+    await services.close();
+    await cleanup();
+  }
+}
+
+export function formatWalletBench(result: WalletBenchResult): string {
+  return [
+    `Wallet API rounds, signed bet + win over HTTP routing (${result.database}, ${result.concurrency} concurrent rounds):`,
+    `  spread over ${result.spread.players} players: ${result.spread.roundsPerSecond.toFixed(0)} rounds/s (baseline)`,
+    `  all on one player:            ${result.single.roundsPerSecond.toFixed(0)} rounds/s = ${result.singleVsSpread.toFixed(2)} x spread`,
+    `  refused requests: ${result.refused}; ledger check after the run: ${result.problems.length ? result.problems.join('; ') : 'holds'}`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runWalletBench();
+  console.log(formatWalletBench(result));
+  if (result.problems.length || result.refused) process.exitCode = 1;
+}
