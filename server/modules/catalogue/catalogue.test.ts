@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
-import { freeSpinPacks } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { freeSpinPacks, gameCategories, gameProviders, games as gameRows } from '../../db/schema.ts';
+import { CATALOGUE_CACHE_MS, createCatalogue } from './index.ts';
 import { readGameSeed, seedGames } from '../../db/seed.ts';
 import { gameArt } from '../../../scripts/generate-game-art.ts';
 
@@ -71,10 +73,52 @@ describe('the seeded catalogue', () => {
   });
 
   it('seeds idempotently, without overwriting what an operator changed', async () => {
-    const before = await page({ count: '300' });
+    // Straight from the database: the API's short cache would answer the same page either way.
+    const uncached = createCatalogue(t.database.db, { cacheMs: 0 });
+    const all = { offset: 0, count: 300, sort: 'popularity' } as const;
+    const before = await uncached.listGames(all, 'en');
     await seedGames(t.database.db);
-    const after = await page({ count: '300' });
-    expect(after).toEqual(before);
+    expect(await uncached.listGames(all, 'en')).toEqual(before);
+  });
+});
+
+describe('the catalogue cache', () => {
+  it('serves lists from memory for CATALOGUE_CACHE_MS, then shows what the operator changed', async () => {
+    let now = 0;
+    const catalogue = createCatalogue(t.database.db, { now: () => now });
+    const slots = { offset: 0, count: 300, sort: 'popularity', category: 'slot' } as const;
+    const listed = async () => (await catalogue.listGames(slots, 'en')).items.map((item) => item.sysname);
+    const providerNames = async () => (await catalogue.providers({})).map((item) => item.sysname);
+    expect(await listed()).toContain('lantern-tide');
+    const hiddenProvider = (await catalogue.findGame('lantern-tide'))!.provider;
+    expect(await providerNames()).toContain(hiddenProvider);
+    try {
+      await t.database.db.update(gameRows).set({ isActive: false }).where(eq(gameRows.sysname, 'lantern-tide'));
+      await t.database.db.update(gameProviders).set({ isActive: false }).where(eq(gameProviders.sysname, hiddenProvider));
+      now += CATALOGUE_CACHE_MS - 1;
+      expect(await listed()).toContain('lantern-tide');
+      expect(await providerNames()).toContain(hiddenProvider);
+      now += 1;
+      expect(await listed()).not.toContain('lantern-tide');
+      expect(await providerNames()).not.toContain(hiddenProvider);
+      // Single-game lookups (launching a game, a provider's bet) always read the database.
+      expect((await catalogue.findGame('lantern-tide'))?.isActive).toBe(false);
+    } finally {
+      await t.database.db.update(gameRows).set({ isActive: true }).where(eq(gameRows.sysname, 'lantern-tide'));
+      await t.database.db.update(gameProviders).set({ isActive: true }).where(eq(gameProviders.sysname, hiddenProvider));
+    }
+  });
+
+  it('does not keep an unknown category error', async () => {
+    const catalogue = createCatalogue(t.database.db);
+    const query = { offset: 0, count: 10, sort: 'popularity', category: 'bingo' } as const;
+    await expect(catalogue.listGames(query, 'en')).rejects.toMatchObject({ type: 'InvalidParameterException' });
+    await t.database.db.insert(gameCategories).values({ id: 'bingo', names: { en: 'Bingo' }, position: 99 });
+    try {
+      expect((await catalogue.listGames(query, 'en')).total).toBe(0);
+    } finally {
+      await t.database.db.delete(gameCategories).where(eq(gameCategories.id, 'bingo'));
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createReadCache } from '../../platform/read-cache.ts';
 import { freeSpinPacks, gameCategories, gameLikes, gameProviders, games } from '../../db/schema.ts';
 import { catalogueText } from './texts.ts';
 
@@ -75,7 +76,16 @@ type LocalDescription = { name?: string; img_288_192?: string };
 /** LIKE pattern for a literal text: `%`, `_` and the escape character match only themselves. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export function createCatalogue(db: Db) {
+/**
+ * How long a game list, the categories or the providers may be served from memory. Every page
+ * shows them and they change only when operators edit the catalogue, so a change reaches players
+ * within this time; favourites, free spins and single-game lookups (play, bets) always read the
+ * database.
+ */
+export const CATALOGUE_CACHE_MS = 5000;
+
+export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () => number } = {}) {
+  const cache = createReadCache({ ttlMs: options.cacheMs ?? CATALOGUE_CACHE_MS, maxEntries: 500, now: options.now });
   const localized = (row: GameRow, locale: LocaleCode): LocalDescription => {
     const all = (row.description ?? {}) as Record<string, LocalDescription | undefined>;
     return all[locale] ?? all.en ?? {};
@@ -114,7 +124,11 @@ export function createCatalogue(db: Db) {
     if (!row) throw new AppError('InvalidParameterException', `No category ${id}`, { fields: { category: catalogueText(locale, 'unknownCategory') }, status: 404 });
   }
 
-  async function listGames(query: GameQuery, locale: LocaleCode) {
+  function listGames(query: GameQuery, locale: LocaleCode): Promise<{ items: Partial<GameItem>[]; total: number }> {
+    return cache.get(JSON.stringify(['games', query, locale]), () => queryGames(query, locale));
+  }
+
+  async function queryGames(query: GameQuery, locale: LocaleCode) {
     const conditions: (SQL | undefined)[] = [visible];
     if (query.category && query.category !== 'all') {
       await assertCategory(query.category, locale);
@@ -191,7 +205,11 @@ export function createCatalogue(db: Db) {
   }
 
   /** The game hall categories with their names in the caller locale and how many games each holds. */
-  async function categories(locale: LocaleCode) {
+  function categories(locale: LocaleCode) {
+    return cache.get(JSON.stringify(['categories', locale]), () => queryCategories(locale));
+  }
+
+  async function queryCategories(locale: LocaleCode) {
     const [rows, perType] = await Promise.all([
       db.select().from(gameCategories).orderBy(asc(gameCategories.position), asc(gameCategories.id)),
       db.select({ type: games.type, total: count() }).from(games).where(visible).groupBy(games.type),
@@ -209,7 +227,11 @@ export function createCatalogue(db: Db) {
    * operator's order; `game_params` (when asked for in `fields`) says which types they offer and
    * how many games.
    */
-  async function providers(input: { types?: GameType[]; fields?: string[] }) {
+  function providers(input: { types?: GameType[]; fields?: string[] }) {
+    return cache.get(JSON.stringify(['providers', input.types ?? [], input.fields ?? []]), () => queryProviders(input));
+  }
+
+  async function queryProviders(input: { types?: GameType[]; fields?: string[] }) {
     const [rows, perType] = await Promise.all([
       db.select().from(gameProviders).where(eq(gameProviders.isActive, true)).orderBy(asc(gameProviders.position), asc(gameProviders.sysname)),
       db

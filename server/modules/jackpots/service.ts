@@ -255,16 +255,21 @@ export function createJackpots(deps: JackpotsDeps) {
   async function list(input: { currency: CurrencyCode; id?: string }, locale: LocaleCode): Promise<{ currency: CurrencyCode; items: JackpotView[]; updated_at: string }> {
     const conditions = [eq(jackpotPools.currency, input.currency), eq(jackpotPools.isActive, true)];
     if (input.id) conditions.push(eq(jackpotPools.jackpot, input.id));
-    const pools = await queryRows<{ id: number; contributed: string }>(
-      db,
-      sql`select p.id, coalesce((select sum(c.amount) from ${jackpotContributions} c where c.pool_id = p.id and c.cycle = p.cycle), 0)::text as contributed
-          from ${jackpotPools} p where p.currency = ${input.currency} and p.is_active ${input.id ? sql`and p.jackpot = ${input.id}` : sql``}`,
-    );
-    const rows = pools.length ? await db.select().from(jackpotPools).where(inArray(jackpotPools.id, pools.map((pool) => pool.id))).orderBy(asc(jackpotPools.position), asc(jackpotPools.id)) : [];
+    // One query for the pools and what the current cycle has collected so far.
+    const pools = await db
+      .select({
+        pool: jackpotPools,
+        // Qualified by hand: drizzle writes a bare column name here, which would mean c's own.
+        contributed: sql<string>`coalesce((select sum(c.amount) from ${jackpotContributions} c where c.pool_id = ${jackpotPools}.id and c.cycle = ${jackpotPools}.cycle), 0)::text`,
+      })
+      .from(jackpotPools)
+      .where(and(...conditions))
+      .orderBy(asc(jackpotPools.position), asc(jackpotPools.id));
+    const rows = pools.map((entry) => entry.pool);
     if (input.id && !rows.length) {
       throw new AppError('InvalidParameterException', `No jackpot ${input.id}`, { fields: { id: jackpotText(locale, 'unknownJackpot') }, status: 404 });
     }
-    const amounts = new Map(pools.map((pool) => [pool.id, BigInt(pool.contributed)]));
+    const amounts = new Map(pools.map((entry) => [entry.pool.id, BigInt(entry.contributed)]));
     const lastWins = rows.length
       ? await db
           .selectDistinctOn([jackpotWins.poolId])
