@@ -7,7 +7,8 @@
  * single / spread is the figure to watch.
  *
  * Database as bench/ledger.ts (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL,
- * else in-memory PGlite). Alone: `npx node bench/wallet.ts`.
+ * else in-memory PGlite). Alone: `npx node bench/wallet.ts`; BENCH_JACKPOTS=off leaves the
+ * jackpots out.
  */
 import { randomUUID } from 'node:crypto';
 import { createServices } from '../server/services.ts';
@@ -21,6 +22,7 @@ import { openBenchDatabase } from './ledger.ts';
 
 export type WalletBenchResult = {
   database: 'postgres' | 'pglite';
+  jackpots: 'on' | 'off';
   concurrency: number;
   spread: { roundsPerSecond: number; players: number };
   single: { roundsPerSecond: number };
@@ -39,7 +41,9 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
   const rounds = options.rounds ?? 3;
   const { database, cleanup } = await openBenchDatabase();
   // Jackpots on, as in production: every real bet also pays its pools' shares and draws.
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', JACKPOTS: 'on' });
+  // BENCH_JACKPOTS=off measures the wallet alone, to see what the jackpots cost.
+  const jackpots = process.env.BENCH_JACKPOTS === 'off' ? 'off' : 'on';
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', JACKPOTS: jackpots });
   const logger = createLogger('silent');
   await seedDemoContent(database.db);
   const services = await createServices({ database, env, logger, buildId: 'bench' });
@@ -110,6 +114,7 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
     const { problems } = await services.ledger.verify();
     return {
       database: database.kind,
+      jackpots,
       concurrency,
       spread: { roundsPerSecond: spreadRounds / seconds, players: PLAYERS },
       single: { roundsPerSecond: singleRounds / seconds },
@@ -125,7 +130,7 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
 
 export function formatWalletBench(result: WalletBenchResult): string {
   return [
-    `Wallet API rounds, signed bet + win over HTTP routing (${result.database}, ${result.concurrency} concurrent rounds):`,
+    `Wallet API rounds, signed bet + win over HTTP routing (${result.database}, jackpots ${result.jackpots}, ${result.concurrency} concurrent rounds):`,
     `  spread over ${result.spread.players} players: ${result.spread.roundsPerSecond.toFixed(0)} rounds/s (baseline)`,
     `  all on one player:            ${result.single.roundsPerSecond.toFixed(0)} rounds/s = ${result.singleVsSpread.toFixed(2)} x spread`,
     `  refused requests: ${result.refused}; ledger check after the run: ${result.problems.length ? result.problems.join('; ') : 'holds'}`,
