@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { blackjack, dice, roulette, slot } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
@@ -48,7 +48,7 @@ export const PENDING_GRACE_SECONDS = 60;
 /**
  * The studio: the platform's own game server. It plays rounds on the engines of games/ with the
  * player's provably fair seeds, and moves money only through the seamless wallet, as any
- * provider would: a bet `<round>:bet` (blackjack's doubles and splits `<round>:bet:<n>`), then a
+ * provider would: a bet `<round>:bet` (blackjack's doubles and splits `<round>:bet:<n>:<attempt>`), then a
  * win `<round>:win` for what the round paid (0 for a loss, so every round is closed).
  */
 export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogue; logger: Logger }) {
@@ -316,8 +316,11 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
     let balance: number | undefined;
     let extraId: string | null = null;
     if (extra > 0n) {
-      // The round's second, third ... stake: doubles and splits.
-      extraId = `${round.roundId}:bet:${actions.filter((a) => a === 'double' || a === 'split').length + 1}`;
+      // The round's second, third ... stake: doubles and splits. The attempt suffix keeps two
+      // processes racing on this hand from sharing one transaction id: with a shared id the
+      // wallet would take the stake once and the loser's rollback would refund the winner's.
+      const stakeNumber = actions.filter((a) => a === 'double' || a === 'split').length + 1;
+      extraId = `${round.roundId}:bet:${stakeNumber}:${randomBytes(6).toString('hex')}`;
       const placed = await walletCall('bet', session, input.token, { transaction_uuid: extraId, round_id: round.roundId, amount: extra.toString() });
       if (placed.status !== 'RS_OK') throw refusal(placed, session, locale);
       balance = placed.balance;

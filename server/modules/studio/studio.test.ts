@@ -6,7 +6,9 @@ import { dice, slot } from '../../../games/index.ts';
 import type { LaunchResult, RoundView, RotateResult, VerifyResult, FairnessInfo } from '../../../contract/studio.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
+import { createLogger } from '../../platform/logger.ts';
 import { fairSeeds, gameRounds, walletTransactions } from '../../db/schema.ts';
+import { createStudio } from './index.ts';
 
 /**
  * The studio through /api as the game clients call it: sessions, rounds paid through the
@@ -148,6 +150,36 @@ describe('real money', () => {
     expect((stood.data.outcome as { dealer: unknown[] }).dealer.every((card) => card !== null)).toBe(true);
     const late = await api(bob, 'games/act', { body: { token: again.token, round_id: round!.round_id, action: 'hit' } });
     expect(late.status).toBe(409);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+});
+
+describe('two processes on one hand', () => {
+  it('a double raced from two server processes takes one extra stake, never a free one', async () => {
+    // Two studios on one database stand for two server processes behind a load balancer; each
+    // serialises actions on a hand only within itself.
+    const second = createStudio({ db: t.database.db, wallet: t.services.wallet, catalogue: t.services.catalogue, logger: createLogger('silent') });
+    const first = t.services.studio;
+    const dana = await player();
+    await fund(dana.uid!, 100_000n);
+    const viewer = { visitorId: 'two-processes', userId: dana.uid };
+    const session = await first.launch(viewer, { sysname: 'croupier-blackjack', mode: 'real' }, 'en');
+    let round: RoundView | undefined;
+    for (let hand = 0; hand < 40 && !round; hand++) {
+      const dealt = await first.play(viewer, { token: session.token, bet: { amount: '10.00' } }, 'en');
+      if (dealt.status === 'open' && (dealt.outcome as { legalActions: string[] }).legalActions.includes('double')) round = dealt;
+      else if (dealt.status === 'open') await first.act(viewer, { token: session.token, round_id: dealt.round_id, action: 'stand' }, 'en');
+    }
+    expect(round, 'a hand that may double within 40 deals').toBeTruthy();
+    const before = await mainBalance(dana.uid!);
+    const input = { token: session.token, round_id: round!.round_id, action: 'double' as const };
+    const results = await Promise.allSettled([first.act(viewer, input, 'en'), second.act(viewer, input, 'en')]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const [stored] = await t.database.db.select().from(gameRounds).where(eq(gameRounds.roundId, round!.round_id));
+    expect(stored.status).toBe('settled');
+    expect(stored.staked).toBe(2_000n);
+    // The balance moved by the one extra stake and the settled hand's win, nothing else.
+    expect(await mainBalance(dana.uid!)).toBe(before - 1_000n + stored.win);
     expect((await t.services.ledger.verify()).problems).toEqual([]);
   });
 });
