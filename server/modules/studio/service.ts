@@ -211,18 +211,21 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
     const staked = stakeOf(engine, bet);
     const owner = ownerOf(session);
 
-    if (engine === 'blackjack') {
-      const [open] = await db
-        .select({ id: gameRounds.id })
-        .from(gameRounds)
-        .where(and(ownerRounds(owner), eq(gameRounds.game, session.game), eq(gameRounds.mode, session.mode), inArray(gameRounds.status, ['open', 'pending'])))
-        .limit(1);
-      if (open) throw new AppError('InvalidRequestException', studioText('en', 'handOpen'), { status: 409, fields: { bet: studioText(locale, 'handOpen') } });
-    }
     if (session.mode === 'demo') await wallet.refillFun(owner.userId ?? -owner.guestId!, currency, staked);
 
     const roundId = randomUUID();
     const { seed, nonce, recorded: round } = await seeds.withNextNonce(owner, async (tx, pair, taken) => {
+      // One blackjack hand at a time per game and mode. Checked under the seed pair's row lock,
+      // which every round of this owner takes: two deals sent at once (two tabs, a double
+      // click, two processes) cannot both find no hand and open two.
+      if (engine === 'blackjack') {
+        const [open] = await tx
+          .select({ id: gameRounds.id })
+          .from(gameRounds)
+          .where(and(ownerRounds(owner), eq(gameRounds.game, session.game), eq(gameRounds.mode, session.mode), inArray(gameRounds.status, ['open', 'pending'])))
+          .limit(1);
+        if (open) throw new AppError('InvalidRequestException', studioText('en', 'handOpen'), { status: 409, fields: { bet: studioText(locale, 'handOpen') } });
+      }
       const [row] = await tx
         .insert(gameRounds)
         .values({

@@ -155,6 +155,35 @@ describe('real money', () => {
 });
 
 describe('two processes on one hand', () => {
+  it('two deals sent at once open one blackjack hand; the other is refused and takes no stake', async () => {
+    const second = createStudio({ db: t.database.db, wallet: t.services.wallet, catalogue: t.services.catalogue, logger: createLogger('silent') });
+    const erin = await player();
+    await fund(erin.uid!, 100_000n);
+    const viewer = { visitorId: 'two-deals', userId: erin.uid };
+    const session = await t.services.studio.launch(viewer, { sysname: 'croupier-blackjack', mode: 'real' }, 'en');
+    const deal = (studio: typeof second) => studio.play(viewer, { token: session.token, bet: { amount: '10.00' } }, 'en');
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const before = await mainBalance(erin.uid!);
+      const results = await Promise.allSettled([deal(t.services.studio), deal(second)]);
+      const dealt = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { type?: string; status?: number }] : []));
+      const open = dealt.filter((round) => round.status === 'open');
+      const rounds = await t.database.db.select().from(gameRounds).where(and(eq(gameRounds.userId, erin.uid!), eq(gameRounds.status, 'open')));
+      expect(rounds.length).toBeLessThanOrEqual(1);
+      // A refused deal moved no money: the balance fell by the dealt hands' stakes less their wins.
+      const settledNet = dealt.reduce((sum, round) => sum + cents(round.win) - cents(round.staked), 0n);
+      expect(await mainBalance(erin.uid!)).toBe(before + settledNet);
+      if (refused.length) {
+        // Refused while the other hand was being dealt (it may since have settled on a natural).
+        expect(refused[0]).toMatchObject({ type: 'InvalidRequestException', status: 409 });
+        expect(dealt).toHaveLength(1);
+        return;
+      }
+      for (const round of open) await t.services.studio.act(viewer, { token: session.token, round_id: round.round_id, action: 'stand' }, 'en');
+    }
+    throw new Error('no deal left a hand open within 40 tries');
+  });
+
   it('a double raced from two server processes takes one extra stake, never a free one', async () => {
     // Two studios on one database stand for two server processes behind a load balancer; each
     // serialises actions on a hand only within itself.
