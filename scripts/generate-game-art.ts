@@ -1,8 +1,9 @@
 /**
  * Draws the artwork of every game of the demo catalogue (server/db/seed/games.json) into
  * public/games/{sysname}.svg: 288×192, colours from a palette derived from the sysname (the same
- * game always gets the same picture), a motif for what the game is (reels of fruit, gems or
- * sevens for slots, a wheel, cards, dice, a dealer at a table, a rocket ...), and its name.
+ * game always gets the same picture), a motif for what the game is (reels of fruit, gems,
+ * sevens or the in-house slot's own symbols for slots, a wheel, cards, dice, a dealer at a
+ * table, a rocket ...), and its name.
  *
  *   npx node scripts/generate-game-art.ts
  */
@@ -94,8 +95,32 @@ function star(x: number, y: number, r: number, color: string) {
   return `<polygon points="${points}" fill="${color}"/>`;
 }
 
+// Golden Croupier's own symbols (games/engines/slot/paytable.ts), as its reels draw them.
+function crown(x: number, y: number, s: number) {
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><path d="M-14 -6 L-7 2 L0 -12 L7 2 L14 -6 L11 10 L-11 10 Z" fill="#ffd25a" stroke="#7a4a06" stroke-width="1.6" stroke-linejoin="round"/><circle cx="0" cy="4" r="2.6" fill="#e3203f"/><circle cx="-14" cy="-7" r="2.2" fill="#ffd25a"/><circle cx="14" cy="-7" r="2.2" fill="#ffd25a"/><circle cx="0" cy="-13" r="2.4" fill="#ffd25a"/></g>`;
+}
+
+function chip(x: number, y: number, s: number) {
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><circle r="14" fill="#0b5a3a"/><circle r="14" fill="none" stroke="#f1f2f6" stroke-width="3.6" stroke-dasharray="4.8 3.8"/><circle r="9.5" fill="#12a866" stroke="#fff" stroke-width="1"/><text y="4.5" font-family="'Arial Black', Arial, sans-serif" font-size="12" font-weight="900" text-anchor="middle" fill="#ffe08a">$</text></g>`;
+}
+
+function letter(x: number, y: number, s: number, text: string, color: string) {
+  return `<text x="${n(x)}" y="${n(y + 10 * s)}" font-family="Georgia, 'Times New Roman', serif" font-size="${n(30 * s)}" font-weight="900" text-anchor="middle" fill="${color}" stroke="#1a1030" stroke-width="1.6" paint-order="stroke">${text}</text>`;
+}
+
+function wild(x: number, y: number, s: number) {
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><circle r="14" fill="#6a1fd1" stroke="#ffd25a" stroke-width="2"/><text y="3.5" font-family="'Arial Black', Arial, sans-serif" font-size="8.5" font-weight="900" text-anchor="middle" fill="#ffd25a">WILD</text></g>`;
+}
+
+const ROYAL_LETTERS = [
+  ['A', '#ff7a45'],
+  ['K', '#4d8dff'],
+  ['Q', '#d04be8'],
+  ['J', '#2fc25b'],
+] as const;
+
 /** Five reels with a symbol on each line: the slots. */
-function reels(game: Game, p: Palette, kind: 'fruit' | 'gems' | 'sevens') {
+function reels(game: Game, p: Palette, kind: 'fruit' | 'gems' | 'sevens' | 'royal') {
   const next = random(hash(`${game.sysname}:reels`));
   const gemColors = [p.accent, p.accent2, '#4fc3f7', '#ef5350', '#66bb6a', '#ffca28'];
   let out = `<rect x="16" y="18" width="256" height="118" rx="14" fill="${p.deep}" stroke="${p.accent}" stroke-width="3"/>`;
@@ -108,7 +133,10 @@ function reels(game: Game, p: Palette, kind: 'fruit' | 'gems' | 'sevens') {
       const pick = next();
       if (kind === 'fruit') out += pick < 0.55 ? cherry(cx, cy, 0.9) : pick < 0.8 ? lemon(cx, cy, 0.9) : seven(cx, cy, 0.7, '#d32f2f');
       else if (kind === 'gems') out += pick < 0.8 ? gem(cx, cy, 0.95, gemColors[Math.floor(next() * gemColors.length)]) : star(cx, cy, 13, '#fbc02d');
-      else out += pick < 0.6 ? seven(cx, cy, 0.75, pick < 0.3 ? '#d32f2f' : p.base) : pick < 0.85 ? star(cx, cy, 13, '#fbc02d') : cherry(cx, cy, 0.85);
+      else if (kind === 'royal') {
+        const [text, color] = ROYAL_LETTERS[Math.floor(next() * ROYAL_LETTERS.length)];
+        out += pick < 0.25 ? crown(cx, cy, 0.95) : pick < 0.42 ? gem(cx, cy, 0.9, '#4fc3f7') : pick < 0.56 ? chip(cx, cy, 0.95) : pick < 0.61 ? wild(cx, cy, 0.95) : letter(cx, cy, 0.9, text, color);
+      } else out += pick < 0.6 ? seven(cx, cy, 0.75, pick < 0.3 ? '#d32f2f' : p.base) : pick < 0.85 ? star(cx, cy, 13, '#fbc02d') : cherry(cx, cy, 0.85);
     }
   }
   // The win line.
@@ -274,6 +302,8 @@ function motif(game: Game, p: Palette): string {
       return reels(game, p, 'gems');
     case 'sevens':
       return reels(game, p, 'sevens');
+    case 'royal':
+      return reels(game, p, 'royal');
     case 'wheel':
       return wheel(144, 78, 58, p);
     case 'cards':
