@@ -15,7 +15,8 @@ export type ReadCache = {
 };
 
 export function createReadCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): ReadCache {
-  const now = options.now ?? Date.now;
+  // Read at each call, not captured, so a test that fakes Date moves this clock too.
+  const now = options.now ?? (() => Date.now());
   // A Map keeps insertion order, so the first key is the oldest entry: the one to evict.
   const entries = new Map<string, { value: Promise<unknown>; at: number }>();
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { siteConfigSchema, type SiteConfig, type SiteConfigInput } from '../../../contract/site-config.ts';
 import { DEFAULT_LOCALE, type LocaleCode } from '../../../contract/locales.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { createReadCache } from '../../platform/read-cache.ts';
 import { siteConfigs } from '../../db/schema.ts';
 
 /**
@@ -12,20 +13,18 @@ import { siteConfigs } from '../../db/schema.ts';
 const CACHE_MS = 5000;
 
 export function createSiteConfigService(db: Db) {
-  const cache = new Map<LocaleCode, { value: SiteConfig; at: number }>();
+  const cache = createReadCache({ ttlMs: CACHE_MS, maxEntries: 16 });
 
-  async function get(locale: LocaleCode): Promise<SiteConfig> {
-    const hit = cache.get(locale);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    const rows = await db.select().from(siteConfigs).where(eq(siteConfigs.locale, locale));
-    let row = rows[0];
-    if (!row && locale !== DEFAULT_LOCALE) {
-      [row] = await db.select().from(siteConfigs).where(eq(siteConfigs.locale, DEFAULT_LOCALE));
-    }
-    const parsed = siteConfigSchema.safeParse(row?.document ?? {});
-    const value = parsed.success ? parsed.data : siteConfigSchema.parse({});
-    cache.set(locale, { value, at: Date.now() });
-    return value;
+  function get(locale: LocaleCode): Promise<SiteConfig> {
+    return cache.get(locale, async () => {
+      const rows = await db.select().from(siteConfigs).where(eq(siteConfigs.locale, locale));
+      let row = rows[0];
+      if (!row && locale !== DEFAULT_LOCALE) {
+        [row] = await db.select().from(siteConfigs).where(eq(siteConfigs.locale, DEFAULT_LOCALE));
+      }
+      const parsed = siteConfigSchema.safeParse(row?.document ?? {});
+      return parsed.success ? parsed.data : siteConfigSchema.parse({});
+    });
   }
 
   /** Replaces a locale's document; throws a ZodError naming the bad field when it is invalid. */
@@ -35,7 +34,8 @@ export function createSiteConfigService(db: Db) {
       .insert(siteConfigs)
       .values({ locale, document: value })
       .onConflictDoUpdate({ target: siteConfigs.locale, set: { document: value, updatedAt: new Date() } });
-    cache.delete(locale);
+    // Every locale: one without its own document falls back to the default locale's.
+    cache.clear();
     return value;
   }
 

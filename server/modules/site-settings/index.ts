@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
+import { createReadCache } from '../../platform/read-cache.ts';
 import { siteSettings } from '../../db/schema.ts';
 
 /**
@@ -21,17 +22,15 @@ const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = { maintenance: false, t
 const CACHE_MS = 2000;
 
 export function createSiteSettings(db: Db) {
-  const cache = new Map<SettingKey, { value: unknown; at: number }>();
+  const cache = createReadCache({ ttlMs: CACHE_MS, maxEntries: Object.keys(settingSchemas).length });
 
-  async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as SettingValue<K>;
-    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
-    // Values are stored wrapped ({"value": ...}) so that null is a value, not a missing column.
-    const parsed = row ? settingSchemas[key].safeParse((row.value as { value?: unknown } | null)?.value) : null;
-    const value = (parsed?.success ? parsed.data : DEFAULTS[key]) as SettingValue<K>;
-    cache.set(key, { value, at: Date.now() });
-    return value;
+  function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    return cache.get(key, async () => {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
+      // Values are stored wrapped ({"value": ...}) so that null is a value, not a missing column.
+      const parsed = row ? settingSchemas[key].safeParse((row.value as { value?: unknown } | null)?.value) : null;
+      return (parsed?.success ? parsed.data : DEFAULTS[key]) as SettingValue<K>;
+    });
   }
 
   async function set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
@@ -40,7 +39,8 @@ export function createSiteSettings(db: Db) {
       .insert(siteSettings)
       .values({ key, value: { value: checked } })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: { value: checked }, updatedAt: new Date() } });
-    cache.delete(key);
+    // This process sees its own change at once; the others within CACHE_MS.
+    cache.clear();
   }
 
   return { get, set };
