@@ -155,8 +155,12 @@ describe('real money', () => {
 });
 
 describe('two processes on one hand', () => {
+  // A second studio on the same database stands for a second server process behind a load
+  // balancer; each serialises actions on a hand only within itself.
+  const secondProcess = () => createStudio({ db: t.database.db, wallet: t.services.wallet, catalogue: t.services.catalogue, logger: createLogger('silent') });
+
   it('two deals sent at once open one blackjack hand; the other is refused and takes no stake', async () => {
-    const second = createStudio({ db: t.database.db, wallet: t.services.wallet, catalogue: t.services.catalogue, logger: createLogger('silent') });
+    const second = secondProcess();
     const erin = await player();
     await fund(erin.uid!, 100_000n);
     const viewer = { visitorId: 'two-deals', userId: erin.uid };
@@ -185,9 +189,7 @@ describe('two processes on one hand', () => {
   });
 
   it('a double raced from two server processes takes one extra stake, never a free one', async () => {
-    // Two studios on one database stand for two server processes behind a load balancer; each
-    // serialises actions on a hand only within itself.
-    const second = createStudio({ db: t.database.db, wallet: t.services.wallet, catalogue: t.services.catalogue, logger: createLogger('silent') });
+    const second = secondProcess();
     const first = t.services.studio;
     const dana = await player();
     await fund(dana.uid!, 100_000n);
