@@ -106,6 +106,8 @@ test.describe('studio games (demo)', () => {
 
     await page.getByTestId('dice-roll-button').click();
     await expect(page.getByTestId('dice-history').locator('li')).toHaveCount(1);
+    // The number rolls up to the result: read it once the outcome is shown, when it has landed.
+    await expect(page.getByTestId('dice-outcome')).toHaveText(/You win|No win/);
     const roll = cents((await page.getByTestId('dice-roll').textContent()) ?? '');
     const won = roll > 4999;
     await expect(page.getByTestId('dice-outcome')).toContainText(won ? 'You win' : 'No win');
