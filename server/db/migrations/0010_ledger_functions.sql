@@ -1,0 +1,1 @@
+-- Ledger and wallet movements in one round trip to the database (filled in by the money-path work).
