@@ -5,6 +5,7 @@ import { formatMinor, isCurrency } from '../../../contract/money.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
+import type { CacheInvalidator } from '../../platform/cache-invalidation.ts';
 import { freeSpinPacks, gameCategories, gameLikes, gameProviders, games } from '../../db/schema.ts';
 import { catalogueText } from './texts.ts';
 
@@ -84,8 +85,12 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch
  */
 export const CATALOGUE_CACHE_MS = 5000;
 
-export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () => number } = {}) {
+export const CATALOGUE_CACHE = 'catalogue';
+
+export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () => number; invalidator?: CacheInvalidator } = {}) {
   const cache = createReadCache({ ttlMs: options.cacheMs ?? CATALOGUE_CACHE_MS, maxEntries: 500, now: options.now });
+  // An operator's catalogue change (ops, back office) clears the lists in every process.
+  options.invalidator?.register(CATALOGUE_CACHE, cache);
   const localized = (row: GameRow, locale: LocaleCode): LocalDescription => {
     const all = (row.description ?? {}) as Record<string, LocalDescription | undefined>;
     return all[locale] ?? all.en ?? {};

@@ -3,6 +3,7 @@ import { siteConfigSchema, type SiteConfig, type SiteConfigInput } from '../../.
 import { DEFAULT_LOCALE, type LocaleCode } from '../../../contract/locales.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
+import { localInvalidator, type CacheInvalidator } from '../../platform/cache-invalidation.ts';
 import { siteConfigs } from '../../db/schema.ts';
 
 /**
@@ -12,8 +13,12 @@ import { siteConfigs } from '../../db/schema.ts';
  */
 const CACHE_MS = 5000;
 
-export function createSiteConfigService(db: Db) {
+export const SITE_CONFIG_CACHE = 'site-config';
+
+export function createSiteConfigService(db: Db, options: { invalidator?: CacheInvalidator } = {}) {
   const cache = createReadCache({ ttlMs: CACHE_MS, maxEntries: 16 });
+  const invalidator = options.invalidator ?? localInvalidator();
+  invalidator.register(SITE_CONFIG_CACHE, cache);
 
   function get(locale: LocaleCode): Promise<SiteConfig> {
     return cache.get(locale, async () => {
@@ -34,8 +39,8 @@ export function createSiteConfigService(db: Db) {
       .insert(siteConfigs)
       .values({ locale, document: value })
       .onConflictDoUpdate({ target: siteConfigs.locale, set: { document: value, updatedAt: new Date() } });
-    // Every locale: one without its own document falls back to the default locale's.
-    cache.clear();
+    // Every locale (one without its own document falls back to the default locale's), in every process.
+    await invalidator.invalidate(SITE_CONFIG_CACHE);
     return value;
   }
 

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
+import { localInvalidator, type CacheInvalidator } from '../../platform/cache-invalidation.ts';
 import { siteSettings } from '../../db/schema.ts';
 
 /**
  * Operator switches kept in the database so every process sees them. Values are read through a
- * short cache: a switch flipped by `npm run ops` reaches every instance within CACHE_MS.
+ * short cache; a write clears it in every process through the invalidator (the cache's time limit
+ * stays as the backstop when a message is missed, or when the writer had no bus).
  */
 export const settingSchemas = {
   /** While on, the API answers ApplicationDisabledException and pages show the maintenance page. */
@@ -21,8 +23,12 @@ type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
 const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = { maintenance: false, timeToForceLogout: null };
 const CACHE_MS = 2000;
 
-export function createSiteSettings(db: Db) {
+export const SITE_SETTINGS_CACHE = 'site-settings';
+
+export function createSiteSettings(db: Db, options: { invalidator?: CacheInvalidator } = {}) {
   const cache = createReadCache({ ttlMs: CACHE_MS, maxEntries: Object.keys(settingSchemas).length });
+  const invalidator = options.invalidator ?? localInvalidator();
+  invalidator.register(SITE_SETTINGS_CACHE, cache);
 
   function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
     return cache.get(key, async () => {
@@ -39,8 +45,8 @@ export function createSiteSettings(db: Db) {
       .insert(siteSettings)
       .values({ key, value: { value: checked } })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: { value: checked }, updatedAt: new Date() } });
-    // This process sees its own change at once; the others within CACHE_MS.
-    cache.clear();
+    // This process sees its own change at once, the others as soon as the bus tells them.
+    await invalidator.invalidate(SITE_SETTINGS_CACHE);
   }
 
   return { get, set };
