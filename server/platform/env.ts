@@ -17,6 +17,21 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().default('.data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  /**
+   * Prefix of the process bus's channels (Redis pub/sub, PostgreSQL NOTIFY): sites that share one
+   * Redis server must each have their own, or one site's live events reach another's players.
+   * Unset: the database name of DATABASE_URL, or `croupier` on the embedded database.
+   */
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only, at most 64')
+    .optional(),
+  /**
+   * Overrides how long the shared read caches (site settings, site configuration, catalogue lists)
+   * keep a value, in ms. Writes clear them in every process through the bus; the time limit is
+   * the backstop. Tests raise it to prove a change travels by invalidation, not by expiry.
+   */
+  SHARED_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the process. */
   TRUST_PROXY: z
