@@ -17,6 +17,8 @@
  *   withdrawal:approve <id>              pay it out through the provider and post the reserve
  *   withdrawal:decline <id>              decline it; the reserve returns to the player
  *   payment:settle <id> success|fail     the demo provider settles a payment left pending
+ *   jobs:list [failed|pending]           jobs that failed for good (default) or are waiting or retrying
+ *   jobs:retry <id>                      give a failed job a fresh set of attempts (docs/events.md)
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
@@ -155,6 +157,25 @@ try {
       console.log(`${report.accounts} accounts, ${report.transactions} transactions, ${report.postings} postings`);
       if (report.problems.length) fail(`ledger does NOT hold:\n${report.problems.join('\n')}`);
       console.log('ledger holds: every balance equals its postings, every transaction and the whole ledger sum to zero');
+      break;
+    }
+    case 'jobs:list': {
+      const which = args[0] ?? 'failed';
+      if (which !== 'failed' && which !== 'pending') fail('usage: jobs:list [failed|pending]');
+      const { listJobs } = await import('../server/platform/jobs/index.ts');
+      const rows = await listJobs(database.db, which);
+      if (rows.length === 0) console.log(`no ${which} jobs`);
+      for (const row of rows) {
+        console.log(`${row.id}  ${row.key}  attempts ${row.attempts}/${row.max_attempts}  ${which === 'failed' ? `failed ${row.failed_at}` : `due ${row.run_at}`}${row.last_error ? `\n    ${row.last_error}` : ''}`);
+      }
+      break;
+    }
+    case 'jobs:retry': {
+      const id = Number(args[0]);
+      if (!Number.isSafeInteger(id) || id <= 0) fail('usage: jobs:retry <id>');
+      const { retryJob } = await import('../server/platform/jobs/index.ts');
+      if (!(await retryJob(database.db, id))) fail(`job ${id} is not a failed job`);
+      console.log(`job ${id} will run again shortly`);
       break;
     }
     default:

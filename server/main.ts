@@ -85,17 +85,14 @@ export async function startServer(options: { dev?: boolean } = {}) {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info({ port, dev, database: database.kind }, `Croupier is serving on http://localhost:${port}`);
 
-  // Rounds a stopped process left between bet and pay-out are finished (or voided) here.
-  const recoverRounds = () => void services.studio.recover().catch((error: unknown) => logger.error({ err: error }, 'studio recovery failed'));
-  recoverRounds();
-  const recovery = setInterval(recoverRounds, 60_000);
-  recovery.unref();
+  // Outbox handlers and scheduled jobs (studio round recovery among them): docs/events.md.
+  if (env.JOBS === 'on') services.jobs.start();
 
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
-    clearInterval(recovery);
+    await services.jobs.stop();
     logger.info({ signal }, 'shutting down');
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

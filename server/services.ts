@@ -17,6 +17,7 @@ import { createWallet, createWinsReader } from './modules/wallet/index.ts';
 import { createJackpots } from './modules/jackpots/index.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
+import { createJobRunner, housekeeping } from './platform/jobs/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -84,6 +85,20 @@ export async function createServices(deps: {
       env.WALLET_SECRETS[provider.sysname] ?? (provider.integration === 'external' ? null : hmacSha256(secret.secret, `wallet:${provider.sysname}`)),
   });
 
+  const studio = createStudio({ db, wallet, catalogue, logger });
+
+  // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
+  // here, in one place; server/main.ts starts it when JOBS=on.
+  const jobs = createJobRunner({ db, logger });
+  jobs.schedule(housekeeping);
+  jobs.schedule({
+    // Rounds a stopped process left between bet and pay-out are finished (or voided).
+    name: 'studio.recover-rounds',
+    cron: '* * * * *',
+    maxAttempts: 1,
+    run: async () => void (await studio.recover()),
+  });
+
   return {
     database: deps.database,
     env,
@@ -103,7 +118,8 @@ export async function createServices(deps: {
     wallet,
     jackpots,
     history: createHistory({ db, limits, logger }),
-    studio: createStudio({ db, wallet, catalogue, logger }),
+    studio,
+    jobs,
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;
     },

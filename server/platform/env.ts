@@ -53,6 +53,11 @@ const envSchema = z.object({
    * from one address, raise it so the limits never decide a test they do not test.
    */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * The job runner in this process (docs/events.md): `on` delivers outbox events to handlers and
+   * runs scheduled jobs; `off` leaves that to the other processes (at least one must run it).
+   */
+  JOBS: z.enum(['on', 'off']).default('on'),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
   /**

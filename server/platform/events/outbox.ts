@@ -48,3 +48,18 @@ export type OutboxEvent = {
 export async function writeOutboxEvent(tx: Db | Tx, event: { type: OutboxEventType; userId: number | null; payload: MoneyEventPayload | Record<string, unknown> }): Promise<void> {
   await tx.execute(sql`insert into outbox_events (type, user_id, payload) values (${event.type}, ${event.userId}, ${JSON.stringify(event.payload)}::jsonb)`);
 }
+
+// In-process wake-up: a writer that committed outbox rows says so, and this process's job runner
+// delivers them at once instead of at its next poll. Other processes find them by polling.
+const committedListeners = new Set<() => void>();
+
+/** Called by a writer after the transaction holding its outbox rows committed. */
+export function announceOutboxCommitted(): void {
+  for (const listener of committedListeners) listener();
+}
+
+/** The job runner listens here; answers the function that stops listening. */
+export function onOutboxCommitted(listener: () => void): () => void {
+  committedListeners.add(listener);
+  return () => committedListeners.delete(listener);
+}

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { ScheduledJob } from './runner.ts';
+
+/** Completed jobs and delivered outbox events are kept this long (for looking into a problem), then deleted. */
+export const OUTBOX_RETENTION_DAYS = 7;
+
+/**
+ * Deletes completed jobs and delivered outbox events past the retention, every night. Failed and
+ * pending jobs, and the events they still need, are kept whatever their age.
+ */
+export const housekeeping: ScheduledJob = {
+  name: 'platform.housekeeping',
+  cron: '17 3 * * *',
+  async run(tx) {
+    await tx.execute(sql`delete from jobs where completed_at < now() - make_interval(days => ${OUTBOX_RETENTION_DAYS})`);
+    await tx.execute(sql`
+      delete from outbox_events e
+      where e.dispatched_at < now() - make_interval(days => ${OUTBOX_RETENTION_DAYS})
+        and not exists (select 1 from jobs j where j.event_id = e.id and j.completed_at is null)`);
+  },
+};

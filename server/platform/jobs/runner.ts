@@ -1,0 +1,366 @@
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { CronExpressionParser } from 'cron-parser';
+import { queryRows, type Db, type Tx } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import { onOutboxCommitted, type OutboxEvent } from '../events/outbox.ts';
+
+/**
+ * The job runner: delivers outbox events to their handlers at least once, runs scheduled jobs
+ * once across all processes, and runs named jobs queued by code. Built on plain
+ * `FOR UPDATE SKIP LOCKED` over three tables (outbox_events, jobs, job_schedules), so the same code
+ * runs on the embedded PGlite and on PostgreSQL (decision 010). docs/events.md is the manual.
+ */
+
+/** Reacts to outbox events of the given types. Its writes through `tx` commit with its job's completion. */
+export type EventHandler = {
+  /** Unique, stable: part of every job key (`<name>:<event id>`). */
+  name: string;
+  events: readonly string[];
+  handle(event: OutboxEvent, tx: Tx): Promise<void>;
+  /** Attempts before the job is marked failed (default 10). */
+  maxAttempts?: number;
+};
+
+/** Runs on a cron expression (UTC, 5 or 6 fields), once per slot across every process. */
+export type ScheduledJob = {
+  name: string;
+  cron: string;
+  run(tx: Tx, context: { scheduledAt: Date }): Promise<void>;
+  maxAttempts?: number;
+};
+
+/** A job queued by code with `enqueue` (e.g. an export to build, a mail to send). */
+export type NamedJob = {
+  name: string;
+  run(payload: Record<string, unknown>, tx: Tx): Promise<void>;
+  maxAttempts?: number;
+};
+
+export type JobRunnerOptions = {
+  db: Db;
+  logger: Logger;
+  /** Idle poll interval in ms (default 250): how long a job from another process may wait. */
+  pollMs?: number;
+  /** Jobs claimed per transaction (default 50). */
+  batchSize?: number;
+  /** Backoff of the n-th failed attempt in ms (default: 1 s doubling to 10 min, with jitter). */
+  backoffMs?: (attempt: number) => number;
+  /** Names this runner in logs. */
+  processId?: string;
+};
+
+type ClaimedJob = {
+  id: number;
+  name: string;
+  key: string;
+  attempts: number;
+  max_attempts: number;
+  payload: Record<string, unknown>;
+  event_id: number | null;
+  event_type: string | null;
+  event_user_id: number | null;
+  event_payload: Record<string, unknown> | null;
+  event_created_at: string | Date | null;
+};
+
+const DEFAULT_MAX_ATTEMPTS = 10;
+const SCHEDULE_CHECK_MS = 1000;
+
+export const defaultBackoffMs = (attempt: number) => {
+  const base = Math.min(600_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+};
+
+/** The next time a cron expression fires strictly after `after` (UTC). Throws on a bad expression. */
+export function nextRun(cron: string, after: Date): Date {
+  return CronExpressionParser.parse(cron, { currentDate: after, tz: 'UTC' }).next().toDate();
+}
+
+const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
+
+export function createJobRunner(options: JobRunnerOptions) {
+  const { db, logger } = options;
+  const pollMs = options.pollMs ?? 250;
+  const batchSize = options.batchSize ?? 50;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const processId = options.processId ?? `${hostname()}:${process.pid}`;
+  const handlers = new Map<string, EventHandler>();
+  const scheduled = new Map<string, ScheduledJob>();
+  const named = new Map<string, NamedJob>();
+  let schedulesSynced = false;
+  let lastScheduleCheck = 0;
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let stopOutboxListener: (() => void) | undefined;
+
+  function ensureUnique(name: string) {
+    if (handlers.has(name) || scheduled.has(name) || named.has(name)) throw new Error(`A job named ${name} is already registered`);
+    if (!/^[a-z0-9][a-z0-9._-]{0,99}$/.test(name)) throw new Error(`Job name ${name} must be lower-case letters, digits, . _ -`);
+  }
+
+  // --- registration -------------------------------------------------------------------------------
+
+  function onEvent(handler: EventHandler) {
+    ensureUnique(handler.name);
+    handlers.set(handler.name, handler);
+  }
+
+  function schedule(job: ScheduledJob) {
+    ensureUnique(job.name);
+    nextRun(job.cron, new Date()); // a bad expression fails at registration, not at 3 am
+    scheduled.set(job.name, job);
+    schedulesSynced = false;
+  }
+
+  function define(job: NamedJob) {
+    ensureUnique(job.name);
+    named.set(job.name, job);
+  }
+
+  /** Queues a named job; the key makes it idempotent (a second enqueue with the same key is a no-op). */
+  async function enqueue(name: string, key: string, payload: Record<string, unknown> = {}, options: { runAt?: Date; tx?: Db | Tx } = {}) {
+    const job = named.get(name);
+    if (!job) throw new Error(`No job named ${name}`);
+    await (options.tx ?? db).execute(sql`
+      insert into jobs (name, key, payload, run_at, max_attempts)
+      values (${name}, ${`${name}:${key}`}, ${JSON.stringify(payload)}::jsonb, ${(options.runAt ?? new Date()).toISOString()}::timestamptz, ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})
+      on conflict (key) do nothing`);
+    poke();
+  }
+
+  // --- dispatch: outbox rows -> one job per subscribed handler --------------------------------------
+
+  /** Stamps a batch of pending outbox rows and queues their handlers' jobs, in one statement. Answers the rows taken. */
+  async function dispatch(): Promise<number> {
+    const subscriptions = [...handlers.values()].flatMap((handler) =>
+      handler.events.map((type) => ({ name: handler.name, type, max_attempts: handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS })),
+    );
+    const rows = await queryRows<{ taken: number }>(db, sql`
+      with batch as (
+        select id from outbox_events where dispatched_at is null order by id limit ${batchSize} for update skip locked
+      ), stamped as (
+        update outbox_events e set dispatched_at = now() from batch where e.id = batch.id returning e.id, e.type
+      ), queued as (
+        insert into jobs (name, key, event_id, max_attempts)
+        select h.name, h.name || ':' || s.id, s.id, h.max_attempts
+        from stamped s
+        join jsonb_to_recordset(${JSON.stringify(subscriptions)}::jsonb) as h(name text, type text, max_attempts int) on h.type = s.type
+        on conflict (key) do nothing
+      )
+      select count(*)::int as taken from stamped`);
+    return rows[0]?.taken ?? 0;
+  }
+
+  // --- schedules -------------------------------------------------------------------------------------
+
+  async function syncSchedules() {
+    const now = new Date();
+    for (const job of scheduled.values()) {
+      // A changed expression restarts the schedule; an unchanged one keeps the slot another process set.
+      await db.execute(sql`
+        insert into job_schedules (name, cron, next_run_at) values (${job.name}, ${job.cron}, ${nextRun(job.cron, now).toISOString()}::timestamptz)
+        on conflict (name) do update set cron = excluded.cron,
+          next_run_at = case when job_schedules.cron = excluded.cron then job_schedules.next_run_at else excluded.next_run_at end`);
+    }
+    schedulesSynced = true;
+  }
+
+  /** Queues the run of every due schedule this process knows; only one process wins each slot. */
+  async function claimSchedules(): Promise<number> {
+    if (scheduled.size === 0) return 0;
+    if (!schedulesSynced) await syncSchedules();
+    const names = [...scheduled.keys()];
+    const due = await queryRows<{ name: string; next_run_at: string | Date }>(db, sql`
+      select name, next_run_at from job_schedules
+      where name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)) and next_run_at <= now()`);
+    let claimed = 0;
+    for (const row of due) {
+      const job = scheduled.get(row.name)!;
+      const slot = asDate(row.next_run_at);
+      // Missed slots (all processes down) are not replayed one by one: the next run is after now.
+      const next = nextRun(job.cron, new Date(Math.max(Date.now(), slot.getTime())));
+      const won = await queryRows<{ name: string }>(db, sql`
+        with moved as (
+          update job_schedules set next_run_at = ${next.toISOString()}::timestamptz, last_run_at = now()
+          where name = ${job.name} and next_run_at = ${slot.toISOString()}::timestamptz
+          returning name
+        ), queued as (
+          insert into jobs (name, key, payload, max_attempts)
+          select ${job.name}, ${`cron:${job.name}:${slot.toISOString()}`}, ${JSON.stringify({ scheduledAt: slot.toISOString() })}::jsonb, ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}
+          from moved
+          on conflict (key) do nothing
+        )
+        select name from moved`);
+      claimed += won.length;
+    }
+    return claimed;
+  }
+
+  // --- workers ---------------------------------------------------------------------------------------
+
+  const runnable = () => [...handlers.keys(), ...scheduled.keys(), ...named.keys()];
+
+  async function runJob(job: ClaimedJob, tx: Tx) {
+    const handler = handlers.get(job.name);
+    if (handler) {
+      if (job.event_id === null || job.event_type === null) throw new Error(`Job ${job.key}: its event ${job.event_id} is gone`);
+      await handler.handle({ id: Number(job.event_id), type: job.event_type, userId: job.event_user_id, payload: job.event_payload ?? {}, createdAt: asDate(job.event_created_at!) }, tx);
+      return;
+    }
+    const cron = scheduled.get(job.name);
+    if (cron) return cron.run(tx, { scheduledAt: new Date(String(job.payload.scheduledAt ?? new Date().toISOString())) });
+    const plain = named.get(job.name);
+    if (plain) return plain.run(job.payload, tx);
+    throw new Error(`No handler for job ${job.name}`);
+  }
+
+  /** Claims due jobs (only those this process can run) in one transaction; `limit` 1 isolates a failure. */
+  async function runBatch(limit: number): Promise<{ ran: number; failed?: ClaimedJob; error?: unknown }> {
+    let failed: ClaimedJob | undefined;
+    let failure: unknown;
+    let ran = 0;
+    try {
+      await db.transaction(async (tx) => {
+        const claimed = await queryRows<ClaimedJob>(tx, sql`
+          select j.id, j.name, j.key, j.attempts, j.max_attempts, j.payload, j.event_id,
+                 e.type as event_type, e.user_id as event_user_id, e.payload as event_payload, e.created_at as event_created_at
+          from jobs j left join outbox_events e on e.id = j.event_id
+          where j.completed_at is null and j.failed_at is null and j.run_at <= now()
+            and j.name in (select jsonb_array_elements_text(${JSON.stringify(runnable())}::jsonb))
+          order by j.run_at, j.id
+          limit ${limit}
+          for update of j skip locked`);
+        for (const job of claimed) {
+          try {
+            await runJob(job, tx);
+          } catch (error) {
+            failed = job;
+            failure = error;
+            throw error;
+          }
+        }
+        if (claimed.length > 0) {
+          await tx.execute(sql`
+            update jobs set completed_at = now(), attempts = attempts + 1, last_error = null
+            where id in (select jsonb_array_elements_text(${JSON.stringify(claimed.map((job) => job.id))}::jsonb)::bigint)`);
+        }
+        ran = claimed.length;
+      });
+    } catch (error) {
+      if (!failed) throw error;
+      return { ran: 0, failed, error: failure ?? error };
+    }
+    return { ran };
+  }
+
+  async function recordFailure(job: ClaimedJob, error: unknown) {
+    const attempt = Number(job.attempts) + 1;
+    const final = attempt >= Number(job.max_attempts);
+    await db.execute(sql`
+      update jobs set attempts = ${attempt}, last_error = ${errorText(error)},
+        run_at = now() + make_interval(secs => ${backoffMs(attempt) / 1000}),
+        failed_at = ${final ? sql`now()` : sql`null`}
+      where id = ${job.id} and completed_at is null`);
+    const fields = { job: job.key, attempt, maxAttempts: job.max_attempts, err: error, processId };
+    if (final) logger.error(fields, 'job failed for good: it stays in the jobs table for an operator (npm run ops -- jobs:list failed)');
+    else logger.warn(fields, 'job failed: it will be retried');
+  }
+
+  /** Runs due jobs: in batches while all succeed; a batch with a failure is replayed one job at a time. */
+  async function runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await runBatch(batchSize);
+      if (batch.failed) {
+        // One job in the batch failed and everything rolled back: count its attempt, then go one
+        // by one, so only the failing job pays (each sibling commits in its own transaction).
+        await recordFailure(batch.failed, batch.error);
+        total += 1;
+        for (let i = 0; i < batchSize; i++) {
+          const single = await runBatch(1);
+          if (single.failed) {
+            await recordFailure(single.failed, single.error);
+            total += 1; // a recorded failure is work done: a caller draining goes on
+          } else if (single.ran === 0) break;
+          else total += single.ran;
+        }
+        return total;
+      }
+      total += batch.ran;
+      if (batch.ran < batchSize) return total;
+    }
+  }
+
+  /** One pass: dispatch pending events, claim due schedules, run due jobs. Answers how much it did. */
+  async function tick(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const taken = await dispatch();
+      done += taken;
+      if (taken < batchSize) break;
+    }
+    if (Date.now() - lastScheduleCheck >= SCHEDULE_CHECK_MS) {
+      lastScheduleCheck = Date.now();
+      done += await claimSchedules();
+    }
+    done += await runDue();
+    return done;
+  }
+
+  /** Runs passes until one finds nothing to do (tests, scripts). Schedules are checked every pass. */
+  async function drain(): Promise<void> {
+    for (let pass = 0; pass < 1000; pass++) {
+      lastScheduleCheck = 0;
+      if ((await tick()) === 0) return;
+    }
+    throw new Error('The job runner did not drain in 1000 passes');
+  }
+
+  function poke() {
+    wake?.();
+  }
+
+  function start() {
+    if (running) return;
+    running = true;
+    // A money movement committed in this process: deliver without waiting for the poll.
+    stopOutboxListener = onOutboxCommitted(poke);
+    loop = (async () => {
+      while (running) {
+        let busy = 0;
+        try {
+          busy = await tick();
+        } catch (error) {
+          logger.error({ err: error, processId }, 'job runner pass failed');
+        }
+        if (!running) break;
+        if (busy === 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, pollMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+        }
+      }
+    })();
+  }
+
+  async function stop() {
+    running = false;
+    stopOutboxListener?.();
+    poke();
+    await loop;
+    loop = undefined;
+  }
+
+  return { onEvent, schedule, define, enqueue, start, stop, poke, tick, drain, dispatch };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
