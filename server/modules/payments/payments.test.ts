@@ -223,6 +223,19 @@ describe('withdrawals', () => {
     expect(cancel.status).toBe(422);
     expect(await t.services.ledger.houseBalance('payout_clearing', 'EUR')).toBeGreaterThanOrEqual(5000n);
     await ledgerHolds();
+    // Each movement wrote its outbox event in its own transaction, with the main balance after it.
+    const events = await queryRows<{ type: string; status: string; amount: string; balance: string }>(
+      t.services.database.db,
+      sql`select type, payload->>'status' as status, payload->>'amount' as amount, payload->>'balanceAfter' as balance
+          from outbox_events where user_id = ${who.uid} order by id`,
+    );
+    expect(events).toEqual([
+      { type: 'cashier.deposit', status: 'success', amount: '20000', balance: '20000' },
+      { type: 'cashier.withdrawal', status: 'requested', amount: '5000', balance: '15000' },
+      { type: 'cashier.withdrawal', status: 'requested', amount: '6000', balance: '9000' },
+      { type: 'cashier.withdrawal', status: 'approved', amount: '5000', balance: '9000' },
+      { type: 'cashier.withdrawal', status: 'declined', amount: '6000', balance: '15000' },
+    ]);
   });
 
   it('refuses more than the balance, bad requisites, and a KYC-blocked unverified account', async () => {

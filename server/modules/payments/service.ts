@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { announceOutboxCommitted, writeOutboxEvent } from '../../platform/events/outbox.ts';
 import { depositSumError, formatMoney } from '../../../contract/deposit-sum.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { CURRENCIES, formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
@@ -237,7 +238,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       logger.warn({ paymentId: event.paymentId, expected: `${payment.amount} ${payment.currency}`, got: `${event.amount} ${event.currency}` }, 'payment callback with another amount refused');
       return { status: 422, body: { error: 'amount or currency mismatch' } };
     }
-    return db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       const [recorded] = await tx
         .insert(paymentEvents)
         .values({ provider: provider.name, eventId: event.eventId, paymentId: payment.id, status: event.status })
@@ -247,6 +248,8 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       const applied = await applyEvent(tx, payment, event);
       return { status: 200, body: { result: applied } };
     });
+    announceOutboxCommitted();
+    return answer;
   }
 
   async function applyEvent(tx: Tx, payment: PaymentRow, event: ProviderEvent): Promise<string> {
@@ -273,7 +276,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
           metadata: { payment: payment.publicId, provider: provider.name, event: event.eventId },
         },
         tx,
-      );
+      ).then((moved) => cashierEvent(tx, 'cashier.deposit', payment, moved.transactionId, { status: 'success' }));
       return 'credited';
     }
     if (event.status === 'pending') return (await move('pending', ['created'])) ? 'pending' : `ignored: payment is ${payment.status}`;
@@ -351,8 +354,9 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
           insufficientFunds: () => invalid({ amount: paymentText(locale, 'notEnoughMoney') }),
         },
         tx,
-      );
+      ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', { id: row.id, publicId, userId: payer.uid, amount, currency }, moved.transactionId, { status: 'requested' }));
     });
+    announceOutboxCommitted();
     return { transaction_id: publicId, status: 'requested' };
   }
 
@@ -370,8 +374,36 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
         metadata: { payment: payment.publicId, status },
       },
       tx,
-    );
+    ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', payment, moved.transactionId, { status }));
     await tx.update(payments).set({ status, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  }
+
+  /**
+   * The outbox event of a cashier movement (docs/events.md), in the movement's transaction; the
+   * balance after is the player's main balance once it commits.
+   */
+  async function cashierEvent(
+    tx: Tx,
+    type: 'cashier.deposit' | 'cashier.withdrawal',
+    payment: { id: number; publicId: string; userId: number; amount: bigint; currency: string },
+    transactionId: number,
+    extra: { status: string },
+  ) {
+    const balances = await ledger.balances(payment.userId, payment.currency, tx);
+    await writeOutboxEvent(tx, {
+      type,
+      userId: payment.userId,
+      payload: {
+        transactionId,
+        currency: payment.currency,
+        amount: payment.amount.toString(),
+        account: 'main',
+        balanceAfter: balances.main.toString(),
+        paymentId: payment.id,
+        payment: payment.publicId,
+        ...extra,
+      },
+    });
   }
 
   async function lockPayment(tx: Tx, where: ReturnType<typeof and>) {
@@ -386,6 +418,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       if (payment.status !== 'requested') throw invalid({ id: paymentText(locale, 'notCancellable') });
       await release(tx, payment, 'cancelled');
     });
+    announceOutboxCommitted();
     return 1;
   }
 
@@ -399,7 +432,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     if (!claimed.length) throw new Error(`Withdrawal ${publicId} is not waiting for approval`);
     const payment = claimed[0];
     const payout = await provider.payout({ paymentId: publicId, amount: payment.amount, currency: payment.currency, method: payment.method, requisites: payment.requisites as Record<string, unknown> });
-    return db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       if (payout.status !== 'paid') {
         await release(tx, payment, 'declined');
         return 'declined by the provider';
@@ -416,10 +449,12 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
           metadata: { payment: publicId, provider_ref: payout.providerRef },
         },
         tx,
-      );
+      ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', payment, moved.transactionId, { status: 'approved' }));
       await tx.update(payments).set({ status: 'approved', providerRef: payout.providerRef, updatedAt: new Date() }).where(eq(payments.id, payment.id));
       return 'paid out';
     });
+    announceOutboxCommitted();
+    return outcome;
   }
 
   async function declineWithdrawal(publicId: string): Promise<void> {
@@ -428,6 +463,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       if (!payment || payment.status !== 'requested') throw new Error(`Withdrawal ${publicId} is not waiting for approval`);
       await release(tx, payment, 'declined');
     });
+    announceOutboxCommitted();
   }
 
   async function listWithdrawals(status = 'requested') {

@@ -13,6 +13,7 @@ import type { Catalogue } from '../catalogue/index.ts';
 import type { Ledger, PlayerKind } from '../ledger/index.ts';
 import { signBody, verifySignature } from '../payments/index.ts';
 import { STORED_STATUSES, WALLET_STATUSES, type WalletStatus } from './statuses.ts';
+import { announceOutboxCommitted, writeOutboxEvent, type OutboxEventType } from '../../platform/events/outbox.ts';
 import { walletText } from './texts.ts';
 
 /** A game session lives this long; then balance and bet calls answer RS_ERROR_TOKEN_EXPIRED. */
@@ -271,7 +272,8 @@ export function createWallet(deps: WalletDeps) {
     // Read before the transaction: everything inside it runs on the transaction's own connection.
     const playerActive = endpoint !== 'bet' || session.userId === null || (await deps.playerState(session.userId))?.status === 'active';
 
-    return db.transaction(async (tx) => {
+    let outboxWritten = false;
+    const result = await db.transaction(async (tx) => {
       for (const key of keys) await lock(tx, `wallet:${provider}:${key}`);
       const [existing] = await tx
         .select()
@@ -307,6 +309,7 @@ export function createWallet(deps: WalletDeps) {
         }
         return answer;
       };
+      let ledgerTransactionId: number | null = null;
       const move = (on: Tx, kind: string, amountMinor: bigint, toPlayer: boolean, extra: Record<string, unknown> = {}) =>
         ledger.transfer(
           {
@@ -321,11 +324,42 @@ export function createWallet(deps: WalletDeps) {
             insufficientFunds: () => new NotEnoughMoney(),
           },
           on,
-        );
+        ).then((result) => {
+          ledgerTransactionId = result.transactionId;
+          return result;
+        });
       const answer = async (status: WalletStatus, message?: string) => {
         const balance = await balanceOf(tx, session);
         const body: WalletAnswer = { status, request_uuid: request.request_uuid, user: request.user, currency: session.currency, balance: Number(balance), transaction_uuid: request.transaction_uuid };
         if (message) body.message = message;
+        return body;
+      };
+
+      /**
+       * The movement's outbox event (docs/events.md), in this transaction: tournaments, loyalty,
+       * live balances and the rest react to it. Guests' demo rounds concern no one.
+       */
+      const announce = async (type: OutboxEventType, moved: bigint, body: WalletAnswer) => {
+        if (session.userId === null) return body;
+        await writeOutboxEvent(tx, {
+          type,
+          userId: session.userId,
+          payload: {
+            transactionId: ledgerTransactionId,
+            currency: session.currency,
+            amount: moved.toString(),
+            account: accountOf(session),
+            balanceAfter: String(body.balance ?? 0),
+            provider,
+            game: session.game,
+            round: request.round_id,
+            providerTransaction: request.transaction_uuid,
+            mode: session.mode,
+            sessionId: session.id,
+            ...(reference ? { bet: reference } : {}),
+          },
+        });
+        outboxWritten = true;
         return body;
       };
 
@@ -370,7 +404,9 @@ export function createWallet(deps: WalletDeps) {
             amount: amountAsked,
           });
         }
-        return record('RS_OK', moved, await answer('RS_OK'));
+        const body = await answer('RS_OK');
+        if (moved) await announce('game.bet', amountAsked, body);
+        return record('RS_OK', moved, body);
       }
 
       // Wins and rollbacks refer to a bet, and are never refused for an expired session.
@@ -389,7 +425,8 @@ export function createWallet(deps: WalletDeps) {
           return fail('RS_ERROR_TRANSACTION_ROLLED_BACK', request.request_uuid, `Bet ${reference} was rolled back`);
         }
         if (amountAsked > 0n) await move(tx, 'game_win', amountAsked, true, { bet: reference });
-        return record('RS_OK', amountAsked > 0n, await answer('RS_OK'));
+        // A losing round's zero win is an event too: the round is settled (tournaments count rounds).
+        return record('RS_OK', amountAsked > 0n, await announce('game.win', amountAsked, await answer('RS_OK')));
       }
 
       // Rollback: reverses its bet's debit once. A rollback naming no bet (yet) is kept, so the
@@ -397,8 +434,10 @@ export function createWallet(deps: WalletDeps) {
       const reversible = bet && betIsOurs && bet.moved && !(await reversalOf(tx, provider, bet));
       if (!reversible) return record('RS_OK', false, await answer('RS_OK'), 0n);
       await move(tx, 'game_rollback', bet.amount, true, { bet: reference });
-      return record('RS_OK', true, await answer('RS_OK'), bet.amount);
+      return record('RS_OK', true, await announce('game.rollback', bet.amount, await answer('RS_OK')), bet.amount);
     });
+    if (outboxWritten) announceOutboxCommitted();
+    return result;
   }
 
   async function sessionById(tx: Db | Tx, sessionId: number): Promise<SessionRow | null> {

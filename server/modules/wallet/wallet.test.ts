@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacSha256 } from '../../platform/crypto.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../platform/testing/test-app.ts';
-import { gameProviders, gameSessions } from '../../db/schema.ts';
+import { gameProviders, gameSessions, outboxEvents } from '../../db/schema.ts';
 import { signBody, verifySignature } from '../payments/index.ts';
 import type { WalletAnswer } from './index.ts';
 
@@ -417,5 +417,45 @@ describe('in-process calls (in-house engines)', () => {
     expect(await t.services.wallet.handle('bet', bet)).toMatchObject({ status: 'RS_OK', balance: 900 });
     expect(await t.services.wallet.handle('win', { ...bet, transaction_uuid: uuid(), reference_transaction_uuid: bet.transaction_uuid, amount: 3_600 })).toMatchObject({ status: 'RS_OK', balance: 4_500 });
     await ledgerHolds();
+  });
+});
+
+describe('outbox events of game movements (docs/events.md)', () => {
+  const eventsOf = async (uid: number) =>
+    (
+      await t.services.database.db.select().from(outboxEvents).where(eq(outboxEvents.userId, uid)).orderBy(outboxEvents.id)
+    ).map((row) => ({ type: row.type, payload: row.payload as Record<string, unknown> }));
+
+  it('a bet, its win and a rollback each write one event with the balance after; replays and refusals write none', async () => {
+    const p = await player();
+    await fund(p.uid, 1000n);
+    const session = await open(p.uid);
+    const play = game(session.token);
+    const bet = randomUUID();
+    expect((await play.bet(bet, 300)).json.status).toBe('RS_OK');
+    expect((await play.bet(bet, 300)).json.status).toBe('RS_OK'); // replay: the first answer, no second event
+    expect((await play.win(randomUUID(), bet, 500)).json.status).toBe('RS_OK');
+    expect((await play.bet(randomUUID(), 5000)).json.status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    const second = randomUUID();
+    expect((await play.bet(second, 100)).json.status).toBe('RS_OK');
+    expect((await play.rollback(randomUUID(), second)).json.status).toBe('RS_OK');
+
+    const events = await eventsOf(p.uid);
+    expect(events.map((event) => [event.type, event.payload.amount, event.payload.balanceAfter])).toEqual([
+      ['game.bet', '300', '700'],
+      ['game.win', '500', '1200'],
+      ['game.bet', '100', '1100'],
+      ['game.rollback', '100', '1200'],
+    ]);
+    expect(events[0].payload).toMatchObject({ account: 'main', currency: 'EUR', mode: 'real', game: 'golden-croupier', round: `r-${bet}`, providerTransaction: bet });
+    expect(events[1].payload.bet).toBe(bet);
+    expect(typeof events[0].payload.transactionId).toBe('number');
+  });
+
+  it("a guest's demo rounds write no event", async () => {
+    const before = await t.services.database.db.select().from(outboxEvents);
+    const session = await open(null, 'golden-croupier', 'demo', 'guestVisitor0000000001');
+    expect((await game(session.token).bet(randomUUID(), 100)).json.status).toBe('RS_OK');
+    expect(await t.services.database.db.select().from(outboxEvents)).toHaveLength(before.length);
   });
 });

@@ -11,8 +11,8 @@ export const OUTBOX_EVENT_TYPES = ['game.bet', 'game.win', 'game.rollback', 'cas
 export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
 
 export type MoneyEventPayload = {
-  /** The ledger transaction of the movement. */
-  transactionId: number;
+  /** The ledger transaction of the movement (null when nothing moved: a losing round's zero win). */
+  transactionId: number | null;
   currency: string;
   /** Minor units moved, always positive: the type says which way. */
   amount: string;
