@@ -27,6 +27,8 @@ import { openDatabase } from '../server/platform/db/database.ts';
 import { createSiteSettings, settingSchemas, type SettingKey } from '../server/modules/site-settings/index.ts';
 import { createSiteConfigService } from '../server/modules/site-config/index.ts';
 import { createLogger } from '../server/platform/logger.ts';
+import { createBus, type Bus } from '../server/platform/bus/index.ts';
+import { createCacheInvalidator } from '../server/platform/cache-invalidation.ts';
 import { createServices } from '../server/services.ts';
 import { hmacSha256 } from '../server/platform/crypto.ts';
 import { resolveAppSecret } from '../server/platform/secrets.ts';
@@ -70,12 +72,17 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+let bus: Bus | undefined;
+
 const isSettingKey = (value: string | undefined): value is SettingKey => !!value && Object.hasOwn(settingSchemas, value);
 
 try {
   await database.migrate();
-  const settings = createSiteSettings(database.db);
-  const configs = createSiteConfigService(database.db);
+  // Writes reach the running web processes' caches through the bus at once (not after their time limit).
+  bus = await createBus({ database, redisUrl: env.REDIS_URL, namespace: env.BUS_NAMESPACE });
+  const invalidator = createCacheInvalidator({ bus });
+  const settings = createSiteSettings(database.db, { invalidator });
+  const configs = createSiteConfigService(database.db, { invalidator });
   switch (command) {
     case 'site:maintenance': {
       if (args[0] !== 'on' && args[0] !== 'off') fail('usage: site:maintenance on|off');
@@ -187,5 +194,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await bus?.close();
   await database.close();
 }

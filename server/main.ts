@@ -18,6 +18,8 @@ import { seedDemoContent } from './db/seed.ts';
 import { createServices } from './services.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
 import { createPageHandler } from './http/pages.ts';
+import { createLiveEndpoint } from './http/live.ts';
+import { SESSION_COOKIE } from './modules/accounts/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ENTRY = `${ROOT}build/server/index.js`;
@@ -75,10 +77,22 @@ export async function startServer(options: { dev?: boolean } = {}) {
     }),
   });
 
+  // The live stream (/live) is served by Node's HTTP layer itself, before Vite and Hono.
+  const liveEndpoint = createLiveEndpoint({
+    hub: services.live,
+    sessionCookie: SESSION_COOKIE,
+    resolveSession: (token, options) => services.sessions.resolve(token, options),
+    logger,
+    trustProxy: env.TRUST_PROXY,
+    maxPerClient: 64 * env.RATE_LIMIT_MULTIPLIER,
+  });
   const honoListener = getRequestListener(app.fetch);
-  const listener = vite
+  const appListener = vite
     ? (req: IncomingMessage, res: ServerResponse) => vite!.middlewares(req, res, () => honoListener(req, res))
     : honoListener;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!liveEndpoint.handle(req, res)) void appListener(req, res);
+  };
   const server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
@@ -93,6 +107,8 @@ export async function startServer(options: { dev?: boolean } = {}) {
     if (closing) return;
     closing = true;
     await services.jobs.stop();
+    // Open streams would keep the server from closing; the pages reconnect to another process.
+    liveEndpoint.close();
     logger.info({ signal }, 'shutting down');
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -18,6 +18,10 @@ import { createJackpots } from './modules/jackpots/index.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
 import { createJobRunner, housekeeping } from './platform/jobs/index.ts';
+import { createBus } from './platform/bus/index.ts';
+import { createCacheInvalidator } from './platform/cache-invalidation.ts';
+import { createLiveHub } from './platform/live/index.ts';
+import { liveNoticeHandlers } from './modules/notices/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -54,6 +58,13 @@ export async function createServices(deps: {
       'demo mailbox active: messages without a real transport are readable at /_dev/mailbox',
     );
   }
+  // The process bus (Redis, or the database's LISTEN/NOTIFY) carries live events and cache
+  // invalidations to every web process of the site (docs/architecture.md).
+  const bus = await createBus({ database: deps.database, redisUrl: env.REDIS_URL, namespace: env.BUS_NAMESPACE, logger });
+  const invalidator = createCacheInvalidator({ bus, logger });
+  const live = createLiveHub({ bus, logger });
+  const cacheMs = env.SHARED_CACHE_MS;
+
   const sessions = createSessionStore(db, { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS });
   const ledger = createLedger(db);
   // The demo provider delivers its callbacks over HTTP to this process; the HTTP app plugs the
@@ -67,7 +78,7 @@ export async function createServices(deps: {
   });
 
   const accounts = createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret });
-  const catalogue = createCatalogue(db);
+  const catalogue = createCatalogue(db, { invalidator, cacheMs });
   const jackpots = createJackpots({ db, ledger, catalogue, logger, publicNames: createPublicNames(db), wins: createWinsReader(db) });
   // Jackpot contributions and draws run inside each real-money bet (docs/jackpots.md).
   const jackpotsOn = (env.JACKPOTS ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
@@ -91,6 +102,7 @@ export async function createServices(deps: {
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
   jobs.schedule(housekeeping);
+  for (const handler of liveNoticeHandlers(live)) jobs.onEvent(handler);
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',
@@ -103,8 +115,8 @@ export async function createServices(deps: {
     database: deps.database,
     env,
     buildId: deps.buildId ?? 'dev',
-    siteSettings: createSiteSettings(db),
-    siteConfig: createSiteConfigService(db),
+    siteSettings: createSiteSettings(db, { invalidator, cacheMs }),
+    siteConfig: createSiteConfigService(db, { invalidator, cacheMs }),
     storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
     content: createContentService(db),
     messenger,
@@ -123,7 +135,15 @@ export async function createServices(deps: {
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;
     },
-    close: () => closeRedis(),
+    bus,
+    live,
+    invalidator,
+    close: async () => {
+      live.close();
+      invalidator.close();
+      await bus.close();
+      await closeRedis();
+    },
   };
 }
 

@@ -31,7 +31,11 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
     return token;
   }
 
-  async function resolve(token: string | undefined): Promise<ResolvedSession | null> {
+  /**
+   * The live session a token names, or null. `touch: false` checks without counting as activity
+   * (a live stream re-checking its session must not keep an idle session alive).
+   */
+  async function resolve(token: string | undefined, options: { touch?: boolean } = {}): Promise<ResolvedSession | null> {
     if (!token || token.length < 32 || token.length > 64) return null;
     const now = new Date();
     const [row] = await db
@@ -47,7 +51,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
         ),
       );
     if (!row) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    if (options.touch !== false && now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await db
         .update(sessions)
         .set({

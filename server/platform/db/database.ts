@@ -25,6 +25,10 @@ export type Database = {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The driver underneath, for what Drizzle does not do (the bus's LISTEN/NOTIFY). */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
+  /** Names this database among others on the same server (its schema in tests, else its database). */
+  namespace: string;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
@@ -45,6 +49,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: () => ping(db),
       close: () => client.close(),
+      raw: { kind: 'pglite', client },
+      namespace: 'croupier',
     };
   }
   const pool = new pg.Pool({
@@ -65,6 +71,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }),
     ping: () => ping(db),
     close: () => pool.end(),
+    raw: { kind: 'postgres', pool, url: options.url },
+    namespace: options.searchPath ?? (decodeURIComponent(new URL(options.url).pathname.slice(1)) || 'croupier'),
   };
 }
 

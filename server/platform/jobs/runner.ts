@@ -12,12 +12,19 @@ import { onOutboxCommitted, type OutboxEvent } from '../events/outbox.ts';
  * runs on the embedded PGlite and on PostgreSQL (decision 010). docs/events.md is the manual.
  */
 
+/**
+ * What a handler gets besides its transaction: `afterCommit` runs a side effect outside the
+ * database (publishing a live message, calling another service) only once the handler's writes
+ * and its job's completion have committed, never for an attempt that rolled back.
+ */
+export type JobContext = { afterCommit(effect: () => Promise<void> | void): void };
+
 /** Reacts to outbox events of the given types. Its writes through `tx` commit with its job's completion. */
 export type EventHandler = {
   /** Unique, stable: part of every job key (`<name>:<event id>`). */
   name: string;
   events: readonly string[];
-  handle(event: OutboxEvent, tx: Tx): Promise<void>;
+  handle(event: OutboxEvent, tx: Tx, context: JobContext): Promise<void>;
   /** Attempts before the job is marked failed (default 10). */
   maxAttempts?: number;
 };
@@ -204,11 +211,12 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   const runnable = () => [...handlers.keys(), ...scheduled.keys(), ...named.keys()];
 
-  async function runJob(job: ClaimedJob, tx: Tx) {
+  async function runJob(job: ClaimedJob, tx: Tx, context: JobContext) {
     const handler = handlers.get(job.name);
     if (handler) {
       if (job.event_id === null || job.event_type === null) throw new Error(`Job ${job.key}: its event ${job.event_id} is gone`);
-      await handler.handle({ id: Number(job.event_id), type: job.event_type, userId: job.event_user_id, payload: job.event_payload ?? {}, createdAt: asDate(job.event_created_at!) }, tx);
+      const event = { id: Number(job.event_id), type: job.event_type, userId: job.event_user_id, payload: job.event_payload ?? {}, createdAt: asDate(job.event_created_at!) };
+      await handler.handle(event, tx, context);
       return;
     }
     const cron = scheduled.get(job.name);
@@ -223,6 +231,8 @@ export function createJobRunner(options: JobRunnerOptions) {
     let failed: ClaimedJob | undefined;
     let failure: unknown;
     let ran = 0;
+    const effects: Array<() => Promise<void> | void> = [];
+    const context: JobContext = { afterCommit: (effect) => void effects.push(effect) };
     try {
       await db.transaction(async (tx) => {
         const claimed = await queryRows<ClaimedJob>(tx, sql`
@@ -236,7 +246,7 @@ export function createJobRunner(options: JobRunnerOptions) {
           for update of j skip locked`);
         for (const job of claimed) {
           try {
-            await runJob(job, tx);
+            await runJob(job, tx, context);
           } catch (error) {
             failed = job;
             failure = error;
@@ -253,6 +263,14 @@ export function createJobRunner(options: JobRunnerOptions) {
     } catch (error) {
       if (!failed) throw error;
       return { ran: 0, failed, error: failure ?? error };
+    }
+    // Committed: now the side effects. One that fails is logged; its job is done (at most once for effects).
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        logger.warn({ err: error, processId }, 'a job side effect after commit failed');
+      }
     }
     return { ran };
   }

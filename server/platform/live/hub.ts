@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import type { Bus } from '../bus/index.ts';
+import type { Logger } from '../logger.ts';
+
+/**
+ * The live hub of one process: the server-sent-event streams it holds, by topic, and the recent
+ * messages of the whole site for streams that reconnect (decision 011).
+ *
+ * `publish` goes over the bus, so every process (this one included) hands the message to its own
+ * streams of that topic. Topics are decided by the server when a stream opens: `public` for
+ * everyone, `player:<id>` only for that player's signed-in session.
+ *
+ * Resume: every process keeps the same recent messages (all of them hear the whole bus) in a
+ * bounded ring. A stream that reconnects with `Last-Event-ID` gets the messages after that id for
+ * its topics; an id the ring no longer holds gets one `resync` event, and the page reloads its
+ * state instead. Ids are unique strings (`o<outbox id>` for events from the outbox); the ring's
+ * order is what replay follows, so ids need not sort.
+ */
+export type LiveMessage = { id: string; topic: string; type: string; data: unknown };
+
+export type LiveConnection = {
+  topics: ReadonlySet<string>;
+  /** Writes a chunk; answers false when the socket's buffer is over its bound (the hub then closes it). */
+  write(chunk: string): boolean;
+  close(): void;
+};
+
+export type LiveHubOptions = {
+  bus: Bus;
+  logger?: Logger;
+  /** Recent messages kept for resume (default 2,000, at most 10 minutes old, 4 MiB in all). */
+  bufferSize?: number;
+  bufferAgeMs?: number;
+  bufferBytes?: number;
+};
+
+export const LIVE_CHANNEL = 'live';
+
+export const frame = (message: Pick<LiveMessage, 'id' | 'type' | 'data'>) => `id: ${message.id}\nevent: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
+
+export function createLiveHub(options: LiveHubOptions) {
+  const bufferSize = options.bufferSize ?? 2000;
+  const bufferAgeMs = options.bufferAgeMs ?? 10 * 60_000;
+  const byTopic = new Map<string, Set<LiveConnection>>();
+  const all = new Set<LiveConnection>();
+  const ring: Array<LiveMessage & { at: number; bytes: number }> = [];
+  const maxBufferBytes = options.bufferBytes ?? 4 * 1024 * 1024;
+  let ringBytes = 0;
+  const tag = randomBytes(3).toString('hex');
+  let counter = 0;
+
+  const deliver = (connection: LiveConnection, chunk: string) => {
+    if (!connection.write(chunk)) {
+      // A consumer that does not read: drop it rather than buffer without end; it resumes later.
+      detach(connection);
+      connection.close();
+    }
+  };
+
+  function receive(raw: unknown) {
+    const message = raw as LiveMessage;
+    if (!message || typeof message.topic !== 'string' || typeof message.type !== 'string' || typeof message.id !== 'string') return;
+    const now = Date.now();
+    const chunk = frame(message);
+    ring.push({ ...message, at: now, bytes: chunk.length });
+    ringBytes += chunk.length;
+    while (ring.length > bufferSize || ringBytes > maxBufferBytes || (ring.length > 0 && now - ring[0].at > bufferAgeMs)) ringBytes -= ring.shift()!.bytes;
+    for (const connection of byTopic.get(message.topic) ?? []) deliver(connection, chunk);
+  }
+
+  const unsubscribe = options.bus.subscribe(LIVE_CHANNEL, receive);
+
+  /** Sends a message to every stream of `topic`, in every process. Answers its id. */
+  async function publish(topic: string, message: { type: string; data: unknown; id?: string }): Promise<string> {
+    const id = message.id ?? `${Date.now().toString(36)}-${tag}-${(counter++).toString(36)}`;
+    await options.bus.publish(LIVE_CHANNEL, { id, topic, type: message.type, data: message.data } satisfies LiveMessage);
+    return id;
+  }
+
+  /** Adds a stream; replays what it missed when it names the last id it saw. */
+  function attach(connection: LiveConnection, lastEventId?: string) {
+    all.add(connection);
+    for (const topic of connection.topics) {
+      if (!byTopic.has(topic)) byTopic.set(topic, new Set());
+      byTopic.get(topic)!.add(connection);
+    }
+    if (!lastEventId) return;
+    const at = ring.findLastIndex((message) => message.id === lastEventId);
+    if (at === -1) {
+      deliver(connection, frame({ id: lastEventId, type: 'resync', data: {} }));
+      return;
+    }
+    for (const message of ring.slice(at + 1)) if (connection.topics.has(message.topic)) deliver(connection, frame(message));
+  }
+
+  function detach(connection: LiveConnection) {
+    all.delete(connection);
+    for (const topic of connection.topics) {
+      const set = byTopic.get(topic);
+      set?.delete(connection);
+      if (set?.size === 0) byTopic.delete(topic);
+    }
+  }
+
+  /** A comment line to every stream: keeps proxies from closing idle streams, and finds dead ones. */
+  function heartbeat() {
+    for (const connection of [...all]) deliver(connection, ': hb\n\n');
+  }
+
+  function closeAll() {
+    for (const connection of [...all]) {
+      detach(connection);
+      connection.close();
+    }
+  }
+
+  return {
+    publish,
+    attach,
+    detach,
+    heartbeat,
+    connections: () => all.size,
+    /** Stops hearing the bus and ends every stream (graceful shutdown). */
+    close() {
+      unsubscribe();
+      closeAll();
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;
