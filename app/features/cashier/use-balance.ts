@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isLoggedIn, type Amount, type UserInfo } from '../../../contract/api.ts';
 import { api } from '../../lib/api-client.ts';
+import { isLiveOpen } from '../../lib/live.ts';
 import { useRootData } from '../../lib/locale.ts';
 import {
   DEFAULT_BALANCE_SETTINGS,
@@ -22,7 +23,9 @@ import type { Balances } from './types.ts';
  * settingsForUpdBalance decides whether it refreshes on an interval and after clicks, and whether
  * requests stop after a quiet while. Only for a signed-in player, never on a game page.
  *
- * One poller per page drives the timers, however many components read the balance.
+ * One poller per page drives the timers, however many components read the balance. While the
+ * page's live stream is open (app/lib/live.ts), the server pushes every change and the poller
+ * sends nothing; it takes over when the stream drops.
  */
 export const balanceQueryKey = (uid: number) => ['balance', uid] as const;
 
@@ -53,6 +56,8 @@ const poller = {
 function refresh() {
   const input = poller.input;
   if (!input?.allowed) return;
+  // The live stream brings every balance change as it happens: polling is only its fallback.
+  if (isLiveOpen()) return;
   void input.client.refetchQueries({ queryKey: balanceQueryKey(input.uid), type: 'active' });
 }
 

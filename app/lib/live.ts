@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+
+/**
+ * The page's one live stream (`GET /live`, server-sent events, decision 011): balance changes and
+ * notices for the signed-in player, public events for everyone. One EventSource per page, shared
+ * by every subscriber; the browser reconnects by itself and sends the last id it saw, so the
+ * server replays what was missed (or sends `resync`).
+ *
+ * `html[data-live]` tells the state (`open` or `closed`): the balance falls back to polling only
+ * while the stream is not open.
+ */
+type Listener = (data: unknown, id: string) => void;
+
+const listeners = new Map<string, Set<Listener>>();
+let source: EventSource | null = null;
+let open = false;
+let forUser: number | null | undefined;
+
+function setOpen(value: boolean) {
+  if (open === value) return;
+  open = value;
+  document.documentElement.dataset.live = value ? 'open' : 'closed';
+}
+
+function attachType(type: string) {
+  source?.addEventListener(type, (event) => {
+    const message = event as MessageEvent<string>;
+    let data: unknown = null;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(type) ?? []) listener(data, message.lastEventId);
+  });
+}
+
+/** Opens the stream for this page (again when the player changes: the server picks topics by session). */
+export function connectLive(user: number | null) {
+  if (typeof EventSource === 'undefined') return;
+  if (source && forUser === user) return;
+  source?.close();
+  forUser = user;
+  source = new EventSource('/live');
+  source.onopen = () => setOpen(true);
+  source.onerror = () => setOpen(source?.readyState === EventSource.OPEN);
+  for (const type of new Set(['ready', 'resync', ...listeners.keys()])) attachType(type);
+}
+
+export function disconnectLive() {
+  source?.close();
+  source = null;
+  forUser = undefined;
+  setOpen(false);
+}
+
+/** Calls `handler` for every live event of `type` while the component is mounted. */
+export function useLiveEvent(type: string, handler: Listener) {
+  useEffect(() => {
+    if (!listeners.has(type)) {
+      listeners.set(type, new Set());
+      attachType(type);
+    }
+    listeners.get(type)!.add(handler);
+    return () => void listeners.get(type)?.delete(handler);
+  }, [type, handler]);
+}
+
+/** Whether the live stream is open now (for code outside React). */
+export const isLiveOpen = () => open;
