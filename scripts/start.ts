@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the app when the build is missing or older than its sources, then serves
- * it in production mode on the embedded database (or DATABASE_URL).
+ * it in production mode on the embedded database (or DATABASE_URL), in WEB_CONCURRENCY processes.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -28,5 +28,5 @@ if (builtAt === 0 || SOURCES.some((source) => newestMtime(source) > builtAt)) {
 }
 
 process.env.NODE_ENV ??= 'production';
-const { startServer } = await import('../server/main.ts');
-await startServer({ dev: false });
+const { startSite } = await import('../server/cluster.ts');
+await startSite({ dev: false });

@@ -24,7 +24,7 @@ import { SESSION_COOKIE } from './modules/accounts/index.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ENTRY = `${ROOT}build/server/index.js`;
 
-export async function startServer(options: { dev?: boolean } = {}) {
+export async function startServer(options: { dev?: boolean; /** A cluster worker: the primary migrated and seeded. */ prepared?: boolean } = {}) {
   let env: Env;
   try {
     env = parseEnv();
@@ -41,8 +41,10 @@ export async function startServer(options: { dev?: boolean } = {}) {
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` });
-  await database.migrate();
-  await seedDemoContent(database.db);
+  if (!options.prepared) {
+    await database.migrate();
+    await seedDemoContent(database.db);
+  }
   logger.info({ database: database.kind }, 'database ready');
 
   let getBuild: () => Promise<ServerBuild>;
@@ -146,7 +148,8 @@ function readBuildId(): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  startServer({ dev: process.argv.includes('--dev') }).catch((error) => {
+  const { startSite } = await import('./cluster.ts');
+  startSite({ dev: process.argv.includes('--dev') }).catch((error) => {
     console.error(error);
     process.exit(1);
   });

@@ -58,6 +58,12 @@ const envSchema = z.object({
    * runs scheduled jobs; `off` leaves that to the other processes (at least one must run it).
    */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Web processes to run (server/cluster.ts): 1 serves from this process; more fork workers that
+   * share the port. Needs DATABASE_URL (the embedded database admits one process); REDIS_URL is
+   * advised (rate limits and the bus then live in Redis).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
   /**
@@ -89,6 +95,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   cleaned.WALLET_SECRETS = walletSecrets;
   const result = envSchema.safeParse(cleaned);
+  if (result.success && result.data.WEB_CONCURRENCY > 1 && !result.data.DATABASE_URL) {
+    throw new EnvError('Invalid environment: WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database is opened by one process only)');
+  }
   if (!result.success) {
     const variable = (path: PropertyKey[]) =>
       path[0] === 'WALLET_SECRETS' && path.length > 1 ? `WALLET_SECRET_${String(path[1]).toUpperCase().replaceAll('-', '_')}` : path.join('.');

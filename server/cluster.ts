@@ -1,0 +1,69 @@
+/**
+ * One web process, or several (WEB_CONCURRENCY=N, decision 013): the primary migrates and seeds
+ * the database once, then forks N workers that share the listening port (node:cluster hands
+ * connections out in turn). Nothing a worker keeps goes stale across them: sessions and money are
+ * in PostgreSQL, rate limits in Redis or PostgreSQL, and caches are cleared through the bus. A
+ * worker that dies is replaced, after a pause that grows while they keep dying; SIGTERM and
+ * SIGINT reach every worker, which shut down gracefully.
+ */
+import cluster from 'node:cluster';
+import { parseEnv, EnvError } from './platform/env.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { seedDemoContent } from './db/seed.ts';
+import { resolveAppSecret } from './platform/secrets.ts';
+
+const WORKER_FLAG = 'CROUPIER_CLUSTER_WORKER';
+
+export async function startSite(options: { dev?: boolean } = {}) {
+  let processes = 1;
+  try {
+    processes = parseEnv().WEB_CONCURRENCY;
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { startServer } = await import('./main.ts');
+  if (cluster.isWorker) return startServer({ dev: false, prepared: process.env[WORKER_FLAG] === '1' });
+  if (processes === 1 || options.dev) return startServer({ dev: options.dev });
+  await runPrimary(processes);
+}
+
+async function runPrimary(processes: number) {
+  const env = parseEnv();
+  const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL!, poolSize: 2 });
+  await database.migrate();
+  await seedDemoContent(database.db);
+  await database.close();
+  // A secret generated into DATA_DIR is made here, once, before workers race to make their own.
+  resolveAppSecret(env);
+  console.log(JSON.stringify({ level: 'info', msg: `starting ${processes} web processes`, pid: process.pid }));
+
+  let stopping = false;
+  let recentDeaths = 0;
+  const fork = () => cluster.fork({ [WORKER_FLAG]: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    recentDeaths++;
+    const delay = Math.min(30_000, 250 * 2 ** Math.min(recentDeaths, 7));
+    console.error(JSON.stringify({ level: 'error', msg: 'web process died: replacing it', pid: worker.process.pid, code, signal, delayMs: delay }));
+    setTimeout(fork, delay);
+    setTimeout(() => (recentDeaths = Math.max(0, recentDeaths - 1)), 60_000).unref();
+  });
+  for (let i = 0; i < processes; i++) fork();
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // A worker that hangs on shutdown does not keep the site up forever.
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
