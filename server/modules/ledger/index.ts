@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CURRENCIES, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
-import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { preparedRows, queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { CHECK_VIOLATION, pgErrorCode } from '../../platform/db/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -40,6 +40,8 @@ export type TransferResult = {
   transactionId: number;
   /** True when the key was already used with the same content: nothing moved this time. */
   replayed: boolean;
+  /** Balance after the movement of a player account it touched (minor units), by player and kind. */
+  balanceAfter(player: number, kind: PlayerKind): bigint | undefined;
 };
 
 export type Balances = Record<Exclude<PlayerKind, 'withdrawal_hold'>, bigint> & { withdrawal_hold: bigint };
@@ -53,14 +55,30 @@ export class IdempotencyConflictError extends AppError {
 }
 
 export function createLedger(db: Db) {
+  /**
+   * Account ids never change once created, so each process keeps them: a movement between known
+   * accounts needs no lookup (bounded: a process holding more forgets the oldest).
+   */
+  const knownAccounts = new Map<string, number>();
+  const ACCOUNT_CACHE_MAX = 200_000;
+
   /** Ids of the accounts, created on first use (concurrent creators agree through the unique index). */
   async function accountIds(tx: Db | Tx, currency: CurrencyCode, refs: AccountRef[]): Promise<Map<string, number>> {
-    const rows = refs.map((ref) =>
+    const ids = new Map<string, number>();
+    const missing: AccountRef[] = [];
+    for (const ref of refs) {
+      const known = knownAccounts.get(`${currency}|${refKey(ref)}`);
+      if (known === undefined) missing.push(ref);
+      else ids.set(refKey(ref), known);
+    }
+    if (missing.length === 0) return ids;
+    const rows = missing.map((ref) =>
       'player' in ref
         ? { ownerType: 'player' as const, ownerId: String(ref.player), currency, kind: ref.kind, tracksBalance: true }
         : { ownerType: 'house' as const, ownerId: ref.house, currency, kind: ref.house, tracksBalance: false },
     );
-    await tx.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+    const created = await tx.insert(ledgerAccounts).values(rows).onConflictDoNothing().returning({ id: ledgerAccounts.id });
+    const createdHere = new Set(created.map((row) => row.id));
     const found = await tx
       .select({ id: ledgerAccounts.id, ownerType: ledgerAccounts.ownerType, ownerId: ledgerAccounts.ownerId, kind: ledgerAccounts.kind })
       .from(ledgerAccounts)
@@ -73,7 +91,18 @@ export function createLedger(db: Db) {
           )})`,
         ),
       );
-    return new Map(found.map((row) => [row.ownerType === 'player' ? `player:${row.ownerId}:${row.kind}` : `house:${row.ownerId}`, row.id]));
+    for (const row of found) {
+      const key = row.ownerType === 'player' ? `player:${row.ownerId}:${row.kind}` : `house:${row.ownerId}`;
+      ids.set(key, row.id);
+      // An account this transaction created may still roll back: it is cached by a later lookup,
+      // once committed. One found otherwise was committed by someone (uncommitted rows are
+      // invisible here, and a racing insert waited for its creator).
+      if (!createdHere.has(row.id)) {
+        if (knownAccounts.size >= ACCOUNT_CACHE_MAX) knownAccounts.delete(knownAccounts.keys().next().value as string);
+        knownAccounts.set(`${currency}|${key}`, row.id);
+      }
+    }
+    return ids;
   }
 
   function validate(input: TransferInput) {
@@ -97,40 +126,38 @@ export function createLedger(db: Db) {
       }),
     );
 
+  const TRANSFER_SQL = 'select o_id, o_replayed, o_status, o_balances from ledger_transfer($1, $2, $3, $4, $5::jsonb, $6::jsonb)';
+
   /**
-   * Records one movement. Inside `tx` when given (so a caller's own rows commit with it), in a
-   * transaction of its own otherwise.
+   * Records one movement: one round trip to the database function ledger_transfer (migration
+   * 0010, decision 009) once the accounts are known. Inside `tx` when given (so a caller's own
+   * rows commit with it), in a transaction of its own otherwise.
    */
   async function transfer(input: TransferInput, tx?: Tx): Promise<TransferResult> {
     validate(input);
     const run = async (t: Db | Tx): Promise<TransferResult> => {
-      const hash = contentHash(input);
-      const [created] = await t
-        .insert(ledgerTransactions)
-        .values({ idempotencyKey: input.key, contentHash: hash, kind: input.kind, metadata: input.metadata ?? {} })
-        .onConflictDoNothing()
-        .returning({ id: ledgerTransactions.id });
-      if (!created) {
-        const [existing] = await t
-          .select({ id: ledgerTransactions.id, contentHash: ledgerTransactions.contentHash })
-          .from(ledgerTransactions)
-          .where(eq(ledgerTransactions.idempotencyKey, input.key));
-        if (!existing || existing.contentHash !== hash) throw new IdempotencyConflictError(input.key);
-        return { transactionId: existing.id, replayed: true };
-      }
       const ids = await accountIds(t, input.currency, input.legs.map((leg) => leg.account));
-      const postings = input.legs.map((leg) => ({ accountId: ids.get(refKey(leg.account))!, amount: leg.amount, tracks: 'player' in leg.account }));
-      // Player balances move under their row locks, always in account-id order.
-      const deltas = new Map<number, bigint>();
-      for (const posting of postings) if (posting.tracks) deltas.set(posting.accountId, (deltas.get(posting.accountId) ?? 0n) + posting.amount);
-      for (const [accountId, delta] of [...deltas].sort(([a], [b]) => a - b)) {
-        if (delta === 0n) continue;
-        await t.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + ${delta}` }).where(eq(ledgerAccounts.id, accountId));
-      }
-      await t.insert(ledgerPostings).values(
-        postings.map((posting) => ({ transactionId: created.id, accountId: posting.accountId, amount: posting.amount, currency: input.currency })),
+      const legs = input.legs.map((leg) => ({ a: ids.get(refKey(leg.account))!, m: leg.amount.toString(), p: 'player' in leg.account }));
+      const [row] = await preparedRows<{ o_id: number | null; o_replayed: boolean; o_status: string; o_balances: Record<string, string> | string | null }>(
+        t,
+        'ledger_transfer',
+        TRANSFER_SQL,
+        [input.key, contentHash(input), input.kind, input.currency, JSON.stringify(input.metadata ?? {}), JSON.stringify(legs)],
       );
-      return { transactionId: created.id, replayed: false };
+      if (row.o_status === 'conflict') throw new IdempotencyConflictError(input.key);
+      if (row.o_status === 'insufficient') {
+        throw input.insufficientFunds?.() ?? new AppError('InvalidParameterException', 'Insufficient funds', { fields: { amount: 'Insufficient funds' } });
+      }
+      const balances = (typeof row.o_balances === 'string' ? JSON.parse(row.o_balances) : (row.o_balances ?? {})) as Record<string, string>;
+      return {
+        transactionId: Number(row.o_id),
+        replayed: row.o_replayed,
+        balanceAfter(player, kind) {
+          const id = ids.get(refKey({ player, kind }));
+          const value = id === undefined ? undefined : balances[String(id)];
+          return value === undefined ? undefined : BigInt(value);
+        },
+      };
     };
     try {
       return tx ? await run(tx) : await db.transaction((t) => run(t));

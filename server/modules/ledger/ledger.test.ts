@@ -51,7 +51,10 @@ describe('ledger', () => {
     const first = await deposit(player, 10_000n, 'psp-event-1');
     expect(first.replayed).toBe(false);
     const again = await deposit(player, 10_000n, 'psp-event-1');
-    expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
+    expect(again).toMatchObject({ transactionId: first.transactionId, replayed: true });
+    // The function answers the balance after the movement (a replay: the balance now).
+    expect(first.balanceAfter(player, 'main')).toBe(10_000n);
+    expect(again.balanceAfter(player, 'main')).toBe(10_000n);
     expect((await ledger.balances(player, 'EUR')).main).toBe(10_000n);
   });
 

@@ -90,3 +90,20 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+type PgLikeClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+type PgliteLikeClient = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * One statement on the hot money path, as a named prepared statement on node-postgres (parsed and
+ * planned once per connection, then only bound and executed) and as a parameterised query on
+ * PGlite. Runs on `db` or inside a transaction `tx` (on its connection). Bypasses Drizzle's query
+ * building, which costs more CPU than the database does for these statements (decision 009).
+ */
+export async function preparedRows<T>(db: Db | Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client as (PgLikeClient & PgliteLikeClient & Record<string, unknown>) | undefined;
+  if (!client) throw new Error('preparedRows needs a Drizzle database or transaction');
+  // node-postgres: a Pool (totalCount) or a pooled client (connectionParameters).
+  if ('totalCount' in client || 'connectionParameters' in client) return (await client.query({ name, text, values })).rows as T[];
+  return (await client.query(text, values)).rows as T[];
+}
