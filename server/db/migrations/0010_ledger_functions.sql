@@ -53,3 +53,27 @@ BEGIN
     (SELECT coalesce(jsonb_object_agg(a.id::text, a.balance::text), '{}'::jsonb) FROM ledger_accounts a WHERE a.id = ANY (v_tracked));
 END
 $$;
+--> statement-breakpoint
+-- The wallet's first step of a bet, win or rollback, in one round trip: its advisory locks (in the
+-- order given: sorted by the caller, so no deadlock), then whatever it must know: an earlier
+-- request with its id, whether a rollback of it came first, the bet it refers to (with that bet's
+-- game session) and whether that bet was already reversed.
+CREATE OR REPLACE FUNCTION wallet_lookup(p_locks jsonb, p_provider text, p_transaction text, p_reference text)
+RETURNS TABLE (o_existing jsonb, o_rolled_back boolean, o_reference jsonb, o_reversed boolean)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_key text;
+BEGIN
+  FOR v_key IN SELECT jsonb_array_elements_text(p_locks) LOOP
+    PERFORM pg_advisory_xact_lock(hashtext(v_key));
+  END LOOP;
+  RETURN QUERY SELECT
+    (SELECT to_jsonb(w) FROM wallet_transactions w WHERE w.provider = p_provider AND w.transaction_uuid = p_transaction),
+    EXISTS (SELECT 1 FROM wallet_transactions r WHERE r.provider = p_provider AND r.kind = 'rollback' AND r.reference_transaction_uuid = p_transaction),
+    (SELECT to_jsonb(b) || jsonb_build_object('session', to_jsonb(s))
+       FROM wallet_transactions b JOIN game_sessions s ON s.id = b.session_id
+       WHERE p_reference IS NOT NULL AND b.provider = p_provider AND b.transaction_uuid = p_reference AND b.kind = 'bet'),
+    EXISTS (SELECT 1 FROM wallet_transactions r
+       WHERE p_reference IS NOT NULL AND r.provider = p_provider AND r.kind = 'rollback' AND r.reference_transaction_uuid = p_reference AND r.moved);
+END
+$$;

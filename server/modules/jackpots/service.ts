@@ -111,16 +111,16 @@ export function createJackpots(deps: JackpotsDeps) {
    * to commit, and sees all their contributions; bets arriving meanwhile wait for the win and feed
    * the next cycle. No lock is ever upgraded, so pools cannot deadlock each other.
    */
-  async function onRealBet(tx: Tx, bet: RealBet): Promise<void> {
+  async function onRealBet(tx: Tx, bet: RealBet): Promise<boolean> {
     const pools = await tx
       .select()
       .from(jackpotPools)
       .where(and(eq(jackpotPools.currency, bet.currency), eq(jackpotPools.isActive, true), sql`${jackpotPools.minBet} <= ${bet.amount.toString()}::bigint`))
       .orderBy(asc(jackpotPools.id));
-    if (!pools.length) return;
+    if (!pools.length) return false;
     const engine = pools.some((pool) => !pool.games) ? await hasEngine(tx, bet.game) : false;
     const eligible = pools.filter((pool) => (pool.games ? pool.games.includes(bet.game) : engine));
-    if (!eligible.length) return;
+    if (!eligible.length) return false;
 
     const hits = new Set(eligible.filter((pool) => draw(pool.triggerStake) < (bet.amount < pool.triggerStake ? bet.amount : pool.triggerStake)).map((pool) => pool.id));
     let total = 0n;
@@ -154,6 +154,7 @@ export function createJackpots(deps: JackpotsDeps) {
       );
     }
     for (const { pool } of won) await payWin(tx, pool, bet);
+    return won.length > 0;
   }
 
   /** Pays a pool (locked FOR UPDATE by the caller) to the bet's player and starts its next cycle. */

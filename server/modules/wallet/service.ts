@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import { preparedRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { pgErrorCode, SERIALIZATION_FAILURE, DEADLOCK_DETECTED, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { gameSessions, playedGames, walletGuests, walletTransactions } from '../../db/schema.ts';
+import { gameSessions, playedGames, walletGuests } from '../../db/schema.ts';
 import type { Catalogue } from '../catalogue/index.ts';
-import type { Ledger, PlayerKind } from '../ledger/index.ts';
+import type { Ledger, PlayerKind, TransferResult } from '../ledger/index.ts';
 import { signBody, verifySignature } from '../payments/index.ts';
 import { STORED_STATUSES, WALLET_STATUSES, type WalletStatus } from './statuses.ts';
-import { announceOutboxCommitted, writeOutboxEvent, type OutboxEventType } from '../../platform/events/outbox.ts';
+import { announceOutboxCommitted, type OutboxEventType } from '../../platform/events/outbox.ts';
 import { walletText } from './texts.ts';
 
 /** A game session lives this long; then balance and bet calls answer RS_ERROR_TOKEN_EXPIRED. */
@@ -78,13 +78,54 @@ const canonical = (answer: WalletAnswer): WalletAnswer =>
   Object.fromEntries(ANSWER_KEYS.filter((key) => answer[key] !== undefined).map((key) => [key, answer[key]])) as WalletAnswer;
 
 type SessionRow = typeof gameSessions.$inferSelect;
-type WalletRow = typeof walletTransactions.$inferSelect;
 
 /** The ledger player of a session: the user, or for a guest its negative guest id (docs/decisions/005). */
 const playerOf = (session: Pick<SessionRow, 'userId' | 'guestId'>): number => session.userId ?? -session.guestId!;
 const accountOf = (session: Pick<SessionRow, 'mode'>): PlayerKind => (session.mode === 'real' ? 'main' : 'fun');
 const houseOf = (session: Pick<SessionRow, 'mode'>) => (session.mode === 'real' ? ('game_house' as const) : ('fun_issuer' as const));
-const sameOwner = (a: SessionRow, b: SessionRow) => a.userId === b.userId && a.guestId === b.guestId && a.mode === b.mode && a.currency === b.currency;
+const sameOwner = (a: Pick<SessionRow, 'userId' | 'guestId' | 'mode' | 'currency'>, b: SessionRow) => a.userId === b.userId && a.guestId === b.guestId && a.mode === b.mode && a.currency === b.currency;
+
+// --- the money path's statements (decision 009) ----------------------------------------------------
+
+const LOOKUP_SQL = 'select o_existing, o_rolled_back, o_reference, o_reversed from wallet_lookup($1::jsonb, $2, $3, $4)';
+type JournalJson = {
+  transaction_uuid: string;
+  session_id: number;
+  round_id: string;
+  amount: number | string;
+  content_hash: string;
+  status: string;
+  moved: boolean;
+  answer: unknown;
+};
+type LookupRow = { o_existing: JournalJson | null; o_rolled_back: boolean; o_reference: (JournalJson & { session?: Record<string, unknown> }) | null; o_reversed: boolean };
+
+/** The journal row wallet_lookup answers as JSON (snake_case columns), as the decision reads it. */
+const journalRow = (row: JournalJson) => ({
+  transactionUuid: row.transaction_uuid,
+  sessionId: row.session_id,
+  roundId: row.round_id,
+  amount: BigInt(row.amount),
+  contentHash: row.content_hash,
+  status: row.status,
+  moved: row.moved,
+  answer: row.answer,
+});
+
+/** A game session answered as JSON: the owner fields sameOwner compares. */
+const sessionRow = (row: Record<string, unknown>) =>
+  ({ userId: row.user_id ?? null, guestId: row.guest_id ?? null, mode: row.mode, currency: row.currency }) as Pick<SessionRow, 'userId' | 'guestId' | 'mode' | 'currency'>;
+
+/** The journal row, the outbox event (when there is one) and the recently-played entry, in one statement. */
+const RECORD_SQL = `
+  with played as (
+    insert into played_games (user_id, game) select $14::int, $6 where $15::boolean
+    on conflict (user_id, game) do update set last_played_at = now()
+  ), outbox as (
+    insert into outbox_events (type, user_id, payload) select $16::text, $14::int, $17::jsonb where $16::text is not null
+  )
+  insert into wallet_transactions (provider, transaction_uuid, kind, session_id, round_id, game, amount, currency, reference_transaction_uuid, content_hash, status, moved, answer)
+  values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12, $13::jsonb)`;
 
 class NotEnoughMoney extends AppError {
   constructor() {
@@ -106,8 +147,9 @@ export type WalletDeps = {
   /**
    * Runs inside the bet's database transaction after a real-money bet of a player moved money
    * (the jackpots' contributions and draws, docs/jackpots.md); what it pays shows in the answer.
+   * Answers whether it paid the player (then the answer reads the balance again).
    */
-  onRealBet?: (tx: Tx, bet: RealBet) => Promise<void>;
+  onRealBet?: (tx: Tx, bet: RealBet) => Promise<boolean>;
 };
 
 /** An accepted real-money bet that debited the player (for WalletDeps.onRealBet). */
@@ -258,9 +300,11 @@ export function createWallet(deps: WalletDeps) {
   }
 
   /**
-   * Runs a bet, win or rollback once per transaction id: under advisory locks on its own id and
-   * on the bet it refers to (taken in sorted order, so a bet, its wins and its rollbacks are
-   * serialised and cannot deadlock), looks for an earlier request with that id, then decides.
+   * Runs a bet, win or rollback once per transaction id, in one database transaction of three
+   * round trips (decision 009): wallet_lookup takes the advisory locks on its own id and on the
+   * bet it refers to (sorted, so a bet, its wins and its rollbacks are serialised and cannot
+   * deadlock) and reads what the decision needs; the ledger function moves the money; one
+   * statement writes the journal row, the outbox event and the recently-played entry.
    */
   async function moneyCall(endpoint: Exclude<WalletEndpoint, 'balance'>, request: MoneyRequest, session: SessionRow): Promise<WalletAnswer> {
     const provider = request.provider;
@@ -274,11 +318,13 @@ export function createWallet(deps: WalletDeps) {
 
     let outboxWritten = false;
     const result = await db.transaction(async (tx) => {
-      for (const key of keys) await lock(tx, `wallet:${provider}:${key}`);
-      const [existing] = await tx
-        .select()
-        .from(walletTransactions)
-        .where(and(eq(walletTransactions.provider, provider), eq(walletTransactions.transactionUuid, request.transaction_uuid)));
+      const [look] = await preparedRows<LookupRow>(tx, 'wallet_lookup', LOOKUP_SQL, [
+        JSON.stringify(keys.map((key) => `wallet:${provider}:${key}`)),
+        provider,
+        request.transaction_uuid,
+        reference ?? null,
+      ]);
+      const existing = look.o_existing ? journalRow(look.o_existing) : null;
       if (existing) {
         if (existing.contentHash !== hash) {
           return fail('RS_ERROR_DUPLICATE_TRANSACTION', request.request_uuid, `Transaction ${request.transaction_uuid} was already sent with other content`);
@@ -289,29 +335,38 @@ export function createWallet(deps: WalletDeps) {
         return fail('RS_ERROR_WRONG_CURRENCY', request.request_uuid, `The session plays in ${session.currency}`);
       }
 
-      const record = async (status: WalletStatus, moved: boolean, answer: WalletAnswer, amountMoved = amountAsked) => {
-        if (STORED_STATUSES.has(status)) {
-          await tx.insert(walletTransactions).values({
-            provider,
-            transactionUuid: request.transaction_uuid,
-            kind: endpoint,
-            sessionId: session.id,
-            roundId: request.round_id,
-            game: session.game,
-            amount: amountMoved,
-            currency: session.currency,
-            referenceTransactionUuid: reference ?? null,
-            contentHash: hash,
-            status,
-            moved,
-            answer,
-          });
-        }
-        return answer;
+      let moved: TransferResult | null = null;
+      let jackpotPaid = false;
+      let event: { type: OutboxEventType; payload: Record<string, unknown> } | null = null;
+      let played = false;
+
+      const record = async (status: WalletStatus, didMove: boolean, body: WalletAnswer, amountMoved = amountAsked) => {
+        if (!STORED_STATUSES.has(status)) return body;
+        await preparedRows(tx, 'wallet_record', RECORD_SQL, [
+          provider,
+          request.transaction_uuid,
+          endpoint,
+          session.id,
+          request.round_id,
+          session.game,
+          amountMoved.toString(),
+          session.currency,
+          reference ?? null,
+          hash,
+          status,
+          didMove,
+          JSON.stringify(body),
+          session.userId,
+          played,
+          event?.type ?? null,
+          event ? JSON.stringify(event.payload) : null,
+        ]);
+        if (event) outboxWritten = true;
+        return body;
       };
-      let ledgerTransactionId: number | null = null;
-      const move = (on: Tx, kind: string, amountMinor: bigint, toPlayer: boolean, extra: Record<string, unknown> = {}) =>
-        ledger.transfer(
+
+      const move = async (kind: string, amountMinor: bigint, toPlayer: boolean, extra: Record<string, unknown> = {}) => {
+        moved = await ledger.transfer(
           {
             key: `wallet:${provider}:${request.transaction_uuid}`,
             kind,
@@ -323,31 +378,31 @@ export function createWallet(deps: WalletDeps) {
             metadata: { provider, transaction: request.transaction_uuid, round: request.round_id, game: session.game, mode: session.mode, session: session.id, ...extra },
             insufficientFunds: () => new NotEnoughMoney(),
           },
-          on,
-        ).then((result) => {
-          ledgerTransactionId = result.transactionId;
-          return result;
-        });
+          tx,
+        );
+      };
+
       const answer = async (status: WalletStatus, message?: string) => {
-        const balance = await balanceOf(tx, session);
+        // The balance the movement left, unless a jackpot win was paid after it in this transaction.
+        const after = moved && !jackpotPaid ? moved.balanceAfter(playerOf(session), accountOf(session)) : undefined;
+        const balance = after ?? (await balanceOf(tx, session));
         const body: WalletAnswer = { status, request_uuid: request.request_uuid, user: request.user, currency: session.currency, balance: Number(balance), transaction_uuid: request.transaction_uuid };
         if (message) body.message = message;
         return body;
       };
 
       /**
-       * The movement's outbox event (docs/events.md), in this transaction: tournaments, loyalty,
-       * live balances and the rest react to it. Guests' demo rounds concern no one.
+       * The movement's outbox event (docs/events.md), written with the journal row: tournaments,
+       * loyalty, live balances and the rest react to it. Guests' demo rounds concern no one.
        */
-      const announce = async (type: OutboxEventType, moved: bigint, body: WalletAnswer) => {
+      const announce = (type: OutboxEventType, amountMoved: bigint, body: WalletAnswer) => {
         if (session.userId === null) return body;
-        await writeOutboxEvent(tx, {
+        event = {
           type,
-          userId: session.userId,
           payload: {
-            transactionId: ledgerTransactionId,
+            transactionId: moved?.transactionId ?? null,
             currency: session.currency,
-            amount: moved.toString(),
+            amount: amountMoved.toString(),
             account: accountOf(session),
             balanceAfter: String(body.balance ?? 0),
             provider,
@@ -358,42 +413,30 @@ export function createWallet(deps: WalletDeps) {
             sessionId: session.id,
             ...(reference ? { bet: reference } : {}),
           },
-        });
-        outboxWritten = true;
+        };
         return body;
       };
 
       if (endpoint === 'bet') {
         if (session.expiresAt <= new Date()) return fail('RS_ERROR_TOKEN_EXPIRED', request.request_uuid, 'The game session has expired');
         if (!playerActive) return fail('RS_ERROR_USER_DISABLED', request.request_uuid, 'The player may not place bets');
-        const [rolledBack] = await tx
-          .select({ id: walletTransactions.id })
-          .from(walletTransactions)
-          .where(and(eq(walletTransactions.provider, provider), eq(walletTransactions.kind, 'rollback'), eq(walletTransactions.referenceTransactionUuid, request.transaction_uuid)))
-          .limit(1);
-        if (rolledBack) {
+        if (look.o_rolled_back) {
           // The rollback came first: the bet is void and moves nothing.
           return record('RS_ERROR_TRANSACTION_ROLLED_BACK', false, await answer('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived: nothing was debited'));
         }
-        let moved = false;
         if (amountAsked > 0n) {
           try {
-            // A savepoint: a refused debit leaves the transaction usable to record the refusal.
-            await tx.transaction((savepoint) => move(savepoint, 'game_bet', amountAsked, false));
-            moved = true;
+            // A refused debit writes nothing (the ledger function checks before it writes), so
+            // the transaction stays usable to record the refusal.
+            await move('game_bet', amountAsked, false);
           } catch (error) {
             if (!(error instanceof NotEnoughMoney)) throw error;
             return record('RS_ERROR_NOT_ENOUGH_MONEY', false, await answer('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money for this bet'));
           }
         }
-        if (session.userId !== null) {
-          await tx
-            .insert(playedGames)
-            .values({ userId: session.userId, game: session.game })
-            .onConflictDoUpdate({ target: [playedGames.userId, playedGames.game], set: { lastPlayedAt: sql`now()` } });
-        }
+        played = session.userId !== null;
         if (moved && session.mode === 'real' && session.userId !== null && deps.onRealBet) {
-          await deps.onRealBet(tx, {
+          jackpotPaid = await deps.onRealBet(tx, {
             provider,
             transactionUuid: request.transaction_uuid,
             roundId: request.round_id,
@@ -405,36 +448,33 @@ export function createWallet(deps: WalletDeps) {
           });
         }
         const body = await answer('RS_OK');
-        if (moved) await announce('game.bet', amountAsked, body);
-        return record('RS_OK', moved, body);
+        if (moved) announce('game.bet', amountAsked, body);
+        return record('RS_OK', !!moved, body);
       }
 
       // Wins and rollbacks refer to a bet, and are never refused for an expired session.
-      const [bet] = await tx
-        .select()
-        .from(walletTransactions)
-        .where(and(eq(walletTransactions.provider, provider), eq(walletTransactions.transactionUuid, reference!), eq(walletTransactions.kind, 'bet')));
-      const betSession = bet ? await sessionById(tx, bet.sessionId) : null;
+      const bet = look.o_reference ? journalRow(look.o_reference) : null;
+      const betSession = look.o_reference?.session ? sessionRow(look.o_reference.session) : null;
       const betIsOurs = !!bet && !!betSession && sameOwner(betSession, session);
 
       if (endpoint === 'win') {
         if (!bet || !betIsOurs || bet.roundId !== request.round_id || bet.status === 'RS_ERROR_NOT_ENOUGH_MONEY') {
           return fail('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', request.request_uuid, `No accepted bet ${reference} in round ${request.round_id} for this player`);
         }
-        if (bet.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK' || (await reversalOf(tx, provider, bet))) {
+        if (bet.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK' || look.o_reversed) {
           return fail('RS_ERROR_TRANSACTION_ROLLED_BACK', request.request_uuid, `Bet ${reference} was rolled back`);
         }
-        if (amountAsked > 0n) await move(tx, 'game_win', amountAsked, true, { bet: reference });
+        if (amountAsked > 0n) await move('game_win', amountAsked, true, { bet: reference });
         // A losing round's zero win is an event too: the round is settled (tournaments count rounds).
-        return record('RS_OK', amountAsked > 0n, await announce('game.win', amountAsked, await answer('RS_OK')));
+        return record('RS_OK', amountAsked > 0n, announce('game.win', amountAsked, await answer('RS_OK')));
       }
 
       // Rollback: reverses its bet's debit once. A rollback naming no bet (yet) is kept, so the
       // late bet is void when it comes.
-      const reversible = bet && betIsOurs && bet.moved && !(await reversalOf(tx, provider, bet));
+      const reversible = bet && betIsOurs && bet.moved && !look.o_reversed;
       if (!reversible) return record('RS_OK', false, await answer('RS_OK'), 0n);
-      await move(tx, 'game_rollback', bet.amount, true, { bet: reference });
-      return record('RS_OK', true, await announce('game.rollback', bet.amount, await answer('RS_OK')), bet.amount);
+      await move('game_rollback', bet.amount, true, { bet: reference });
+      return record('RS_OK', true, announce('game.rollback', bet.amount, await answer('RS_OK')), bet.amount);
     });
     if (outboxWritten) announceOutboxCommitted();
     return result;
@@ -443,22 +483,6 @@ export function createWallet(deps: WalletDeps) {
   async function sessionById(tx: Db | Tx, sessionId: number): Promise<SessionRow | null> {
     const [row] = await tx.select().from(gameSessions).where(eq(gameSessions.id, sessionId));
     return row ?? null;
-  }
-
-  async function reversalOf(tx: Db | Tx, provider: string, bet: WalletRow): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: walletTransactions.id })
-      .from(walletTransactions)
-      .where(
-        and(
-          eq(walletTransactions.provider, provider),
-          eq(walletTransactions.kind, 'rollback'),
-          eq(walletTransactions.referenceTransactionUuid, bet.transactionUuid),
-          eq(walletTransactions.moved, true),
-        ),
-      )
-      .limit(1);
-    return !!row;
   }
 
   /**
