@@ -251,9 +251,23 @@ export function createWallet(deps: WalletDeps) {
     return { token, sessionId: session.id, game: game.sysname, provider: game.provider, mode: input.mode, currency: sessionCurrency, balance, expiresAt };
   }
 
+  /**
+   * Game sessions are written once and never change (expiry is a column compared at each call),
+   * so a process keeps the ones it has seen: a provider's bet and win need no lookup of their own.
+   * Bounded; unknown tokens are not kept (a guessed token costs a query, never memory).
+   */
+  const knownSessions = new Map<string, SessionRow>();
+  const SESSION_CACHE_MAX = 50_000;
+
   async function findSession(token: string): Promise<SessionRow | null> {
-    const [row] = await db.select().from(gameSessions).where(eq(gameSessions.tokenHash, sha256(token)));
-    return row ?? null;
+    const tokenHash = sha256(token);
+    const known = knownSessions.get(tokenHash);
+    if (known) return known;
+    const [row] = await db.select().from(gameSessions).where(eq(gameSessions.tokenHash, tokenHash));
+    if (!row) return null;
+    if (knownSessions.size >= SESSION_CACHE_MAX) knownSessions.delete(knownSessions.keys().next().value as string);
+    knownSessions.set(tokenHash, row);
+    return row;
   }
 
   // --- answers ------------------------------------------------------------------------------------

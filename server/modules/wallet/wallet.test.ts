@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { hmacSha256 } from '../../platform/crypto.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../platform/testing/test-app.ts';
 import { gameProviders, gameSessions, outboxEvents } from '../../db/schema.ts';
 import { signBody, verifySignature } from '../payments/index.ts';
-import type { WalletAnswer } from './index.ts';
+import { GAME_SESSION_SECONDS, type WalletAnswer } from './index.ts';
 
 /**
  * The seamless wallet through its HTTP endpoints, as a provider calls it: signed JSON in, signed
@@ -268,7 +268,9 @@ describe('game sessions', () => {
     const other = uuid();
     await g.bet(bet, 300);
     await g.bet(other, 200);
-    await t.database.db.update(gameSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(gameSessions.id, session.sessionId));
+    // The session's life passes (the clock moves; the session row, which never changes, is not touched).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (GAME_SESSION_SECONDS + 1) * 1000 });
+    onTestFinished(() => void vi.useRealTimers());
     expect((await g.bet(uuid(), 100)).json.status).toBe('RS_ERROR_TOKEN_EXPIRED');
     expect((await g.balance()).json.status).toBe('RS_ERROR_TOKEN_EXPIRED');
     expect((await g.win(uuid(), bet, 900)).json).toMatchObject({ status: 'RS_OK', balance: 1_400 });
