@@ -25,6 +25,8 @@ import { combineSegments, keepAliveAgent, runSegment, summarize, type LoadResult
 import { ensureBuild, staleBuildSources, startServer, type RunningServer } from './server.ts';
 import { formatLedgerBench, runLedgerBench, type LedgerBenchResult } from './ledger.ts';
 import { formatWalletBench, runWalletBench, type WalletBenchResult } from './wallet.ts';
+import { DEFAULT_BENCH_DATABASE_URL, formatPgbench, runPgbench, type PgbenchResult } from './pgbench.ts';
+import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = path.join(ROOT, 'bench/results/latest.json');
@@ -278,6 +280,16 @@ async function main() {
   );
   if (budget) console.log('\n' + formatJsBudget(budget, { details: false }));
 
+  // Money on PostgreSQL (BENCH_DATABASE_URL, else the local server when it answers, else PGlite
+  // without ratios): pgbench first, the yardstick the ledger and wallet figures are divided by.
+  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL && (await reachable(DEFAULT_BENCH_DATABASE_URL))) {
+    process.env.BENCH_DATABASE_URL = DEFAULT_BENCH_DATABASE_URL;
+  }
+  const pgbenchResult: PgbenchResult = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+    ? await runPgbench({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL })
+    : { error: 'no PostgreSQL server: the money benches run on PGlite' };
+  console.log('\n' + formatPgbench(pgbenchResult));
+
   // Money: deposits through the ledger, many players versus one (see bench/ledger.ts).
   let ledgerResult: LedgerBenchResult | { error: string };
   try {
@@ -301,6 +313,11 @@ async function main() {
     failures.push(`wallet bench failed: ${walletResult.error}`);
   }
 
+  // The money path against pgbench, in this run (issue targets: rounds >= 0.3x, one player >=
+  // 0.7x spread, deposits >= 0.5x).
+  const money = moneyRatios(pgbenchResult, ledgerResult, walletResult);
+  if (money.length) console.log('\nMoney path vs pgbench (same server, same run):\n' + money.map((line) => `  ${line.name}: ${line.value.toFixed(3)} x (target >= ${line.target})${line.value >= line.target ? '' : '  BELOW TARGET'}`).join('\n'));
+
   const report = {
     startedAt: startedAt.toISOString(),
     ok: failures.length === 0,
@@ -317,8 +334,10 @@ async function main() {
     config: { ...config, builtForThisRun: built, staleSources: stale.length, loadModel: 'closed loop, keep-alive, node:http client in a separate process' },
     targets: results,
     jsBudget: budget ?? { error: budgetError },
+    pgbench: pgbenchResult,
     ledger: ledgerResult,
     wallet: walletResult,
+    moneyVsPgbench: money,
     server: stopped,
   };
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -329,6 +348,30 @@ async function main() {
     console.error(`\nBENCH FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
     process.exitCode = 1;
   }
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function moneyRatios(yardstick: PgbenchResult, ledger: LedgerBenchResult | { error: string }, wallet: WalletBenchResult | { error: string }) {
+  if ('error' in yardstick) return [];
+  const lines: Array<{ name: string; value: number; target: number }> = [];
+  if (!('error' in wallet) && wallet.database === 'postgres') {
+    lines.push({ name: 'wallet bet+win rounds spread / pgbench tps', value: wallet.spread.roundsPerSecond / yardstick.tps, target: 0.3 });
+    lines.push({ name: 'wallet rounds one player / spread', value: wallet.singleVsSpread, target: 0.7 });
+  }
+  if (!('error' in ledger) && ledger.database === 'postgres') {
+    lines.push({ name: 'ledger deposits spread / pgbench tps', value: ledger.spread.depositsPerSecond / yardstick.tps, target: 0.5 });
+  }
+  return lines;
 }
 
 await main();

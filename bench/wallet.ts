@@ -23,6 +23,11 @@ import { openBenchDatabase } from './ledger.ts';
 export type WalletBenchResult = {
   database: 'postgres' | 'pglite';
   jackpots: 'on' | 'off';
+  /**
+   * With the job runner on (as in production): lag from an event's write (its transaction's
+   * start, `now()`) to its handler, in ms, over every game event of the run, and events handled.
+   */
+  events: { runner: 'on' | 'off'; delivered: number; lagMs: { p50: number; p99: number; max: number } | null };
   concurrency: number;
   spread: { roundsPerSecond: number; players: number };
   single: { roundsPerSecond: number };
@@ -47,6 +52,17 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
   const logger = createLogger('silent');
   await seedDemoContent(database.db);
   const services = await createServices({ database, env, logger, buildId: 'bench' });
+  // The job runner delivers every bet's and win's outbox event while the rounds run, as in
+  // production (the live balance handlers included); a probe handler records each event's lag.
+  // BENCH_EVENTS=off measures the wallet without the runner.
+  const runner = process.env.BENCH_EVENTS === 'off' ? 'off' : 'on';
+  const lags: number[] = [];
+  services.jobs.onEvent({
+    name: 'bench.lag',
+    events: ['game.bet', 'game.win'],
+    handle: async (event) => void lags.push(Date.now() - event.createdAt.getTime()),
+  });
+  if (runner === 'on') services.jobs.start();
   try {
     const app = createHttpApp({ services, env, logger });
     const secret = (await services.wallet.providerSecret(PROVIDER))!;
@@ -111,10 +127,17 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
       singleRounds += await closedLoop(singlePick, durationMs / rounds);
     }
     const seconds = durationMs / 1000;
+    if (runner === 'on') {
+      await services.jobs.stop();
+      await services.jobs.drain();
+    }
     const { problems } = await services.ledger.verify();
+    const sorted = [...lags].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     return {
       database: database.kind,
       jackpots,
+      events: { runner, delivered: lags.length, lagMs: sorted.length ? { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] } : null },
       concurrency,
       spread: { roundsPerSecond: spreadRounds / seconds, players: PLAYERS },
       single: { roundsPerSecond: singleRounds / seconds },
@@ -134,6 +157,9 @@ export function formatWalletBench(result: WalletBenchResult): string {
     `  spread over ${result.spread.players} players: ${result.spread.roundsPerSecond.toFixed(0)} rounds/s (baseline)`,
     `  all on one player:            ${result.single.roundsPerSecond.toFixed(0)} rounds/s = ${result.singleVsSpread.toFixed(2)} x spread`,
     `  refused requests: ${result.refused}; ledger check after the run: ${result.problems.length ? result.problems.join('; ') : 'holds'}`,
+    result.events.lagMs
+      ? `  job runner on: ${result.events.delivered} game events handled; lag from write to handler p50 ${result.events.lagMs.p50} ms, p99 ${result.events.lagMs.p99} ms, max ${result.events.lagMs.max} ms`
+      : `  job runner ${result.events.runner}: no events handled`,
   ].join('\n');
 }
 
