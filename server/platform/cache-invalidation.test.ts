@@ -78,4 +78,19 @@ describe('cache invalidation across processes', () => {
     await tick();
     expect(await cache.get('k', async () => 2)).toBe(1);
   });
+
+  it('clears every cache when the bus says it was away (messages may have been missed)', async () => {
+    let reconnected = () => {};
+    const bus = { ...sharedBus(), onReconnect: (listener: () => void) => ((reconnected = listener), () => {}) };
+    const invalidator = createCacheInvalidator({ bus });
+    const settings = createReadCache({ ttlMs: 60_000, maxEntries: 4 });
+    const games = createReadCache({ ttlMs: 60_000, maxEntries: 4 });
+    invalidator.register('site-settings', settings);
+    invalidator.register('catalogue', games);
+    expect(await settings.get('k', async () => 1)).toBe(1);
+    expect(await games.get('k', async () => 1)).toBe(1);
+    reconnected();
+    expect(await settings.get('k', async () => 2)).toBe(2);
+    expect(await games.get('k', async () => 2)).toBe(2);
+  });
 });

@@ -6,6 +6,8 @@ import type { ReadCache } from './read-cache.ts';
 export type InvalidationBus = {
   publish(channel: string, message: unknown): Promise<void>;
   subscribe(channel: string, listener: (message: unknown) => void): () => void;
+  /** After the bus lost its subscription for a while (messages may have been missed). */
+  onReconnect?(listener: () => void): () => void;
 };
 
 export const INVALIDATION_CHANNEL = 'cache.invalidate';
@@ -15,9 +17,10 @@ export const INVALIDATION_CHANNEL = 'cache.invalidate';
  * going stale when several web processes serve the site: a writer clears the named cache in its
  * own process at once and tells every other process through the bus, which clears its copy.
  *
- * Pub/sub delivers at most once (a process that is reconnecting to Redis misses a message), so
- * each cache keeps its short time limit as the backstop: a missed message costs at most that
- * many seconds of an old value, never a wrong value for longer.
+ * Pub/sub delivers at most once (a process that is reconnecting to Redis misses a message): when
+ * the bus reports it was away, every cache of the process is cleared, and each cache keeps its
+ * short time limit as the backstop: a missed message costs at most that many seconds of an old
+ * value, never a wrong value for longer.
  */
 export type CacheInvalidator = {
   /** Registers a cache under a name; an invalidation of that name, from any process, clears it. */
@@ -39,6 +42,7 @@ export function createCacheInvalidator(options: { bus?: InvalidationBus; logger?
     if (from === origin || !Array.isArray(names)) return;
     clearLocal(names.filter((name): name is string => typeof name === 'string'));
   });
+  const stopHearingGaps = options.bus?.onReconnect?.(() => clearLocal([...caches.keys()]));
 
   return {
     register(name, cache) {
@@ -56,6 +60,7 @@ export function createCacheInvalidator(options: { bus?: InvalidationBus; logger?
     },
     close() {
       unsubscribe?.();
+      stopHearingGaps?.();
     },
   };
 }

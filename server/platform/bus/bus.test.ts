@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-db.ts';
-import { createBus, createMemoryBus, createRedisBus, MAX_MESSAGE_BYTES, uniqueNamespace, type Bus } from './index.ts';
+import pg from 'pg';
+import { createBus, createMemoryBus, createPostgresBus, createRedisBus, MAX_MESSAGE_BYTES, uniqueNamespace, type Bus } from './index.ts';
 
 /**
  * The bus on every deployment it has: in memory, the embedded PGlite or PostgreSQL (whichever
@@ -61,6 +62,47 @@ describe('process bus', () => {
     await mine.publish('live', { secret: true });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual([]);
+  });
+
+  /** Cuts the listening connection from the server's side, then checks the bus says so and hears again. */
+  async function survivesACutConnection(bus: Bus, cut: () => Promise<void>) {
+    let reconnects = 0;
+    bus.onReconnect(() => reconnects++);
+    const heard = received(bus, 'live');
+    await cut();
+    await until(() => reconnects === 1);
+    expect(reconnects).toBe(1);
+    await bus.publish('live', { after: 'reconnect' });
+    await until(() => heard.length === 1);
+    expect(heard).toEqual([{ after: 'reconnect' }]);
+  }
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL, reconnects its listener and reports the gap', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    opened.push({ close: () => pool.end() });
+    const namespace = uniqueNamespace();
+    const bus = await createPostgresBus({ url, pool, namespace });
+    opened.push(bus);
+    await survivesACutConnection(bus, async () => {
+      const { rowCount } = await pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = $1`, [`LISTEN "bus_${namespace}"`]);
+      expect(rowCount).toBe(1);
+    });
+  });
+
+  it.runIf(!!process.env.TEST_REDIS_URL)('on Redis, resubscribes after a cut connection and reports the gap', async () => {
+    const namespace = uniqueNamespace();
+    const bus = await createRedisBus({ url: process.env.TEST_REDIS_URL!, namespace });
+    opened.push(bus);
+    const { Redis } = await import('ioredis');
+    const admin = new Redis(process.env.TEST_REDIS_URL!);
+    opened.push({ close: async () => void (await admin.quit()) });
+    await survivesACutConnection(bus, async () => {
+      const clients = String(await admin.call('client', 'list')).split('\n');
+      const id = clients.find((line) => line.includes(`name=${namespace}-bus-sub `))?.match(/^id=(\d+)/)?.[1];
+      expect(id).toBeDefined();
+      await admin.call('client', 'kill', 'id', id!);
+    });
   });
 
   it.runIf(!!process.env.TEST_REDIS_URL)('on Redis pub/sub', async () => {

@@ -19,6 +19,12 @@ export type Bus = {
   publish(channel: string, message: unknown): Promise<void>;
   /** Answers the function that unsubscribes. */
   subscribe(channel: string, listener: (message: unknown) => void): () => void;
+  /**
+   * Runs `listener` each time the subscription was lost and is back (never for the first
+   * connection): messages published in between did not arrive here. Answers the function that
+   * removes it.
+   */
+  onReconnect(listener: () => void): () => void;
   close(): Promise<void>;
   readonly kind: 'redis' | 'postgres' | 'pglite' | 'memory';
 };
@@ -31,7 +37,21 @@ type Envelope = { c: string; m: unknown };
 /** Local fan-out shared by the implementations: channel -> listeners. */
 function createFanOut(logger?: Logger) {
   const listeners = new Map<string, Set<(message: unknown) => void>>();
+  const reconnectListeners = new Set<() => void>();
   return {
+    onReconnect(listener: () => void) {
+      reconnectListeners.add(listener);
+      return () => void reconnectListeners.delete(listener);
+    },
+    reconnected() {
+      for (const listener of reconnectListeners) {
+        try {
+          listener();
+        } catch (error) {
+          logger?.error({ err: error }, 'bus reconnect listener failed');
+        }
+      }
+    },
     add(channel: string, listener: (message: unknown) => void) {
       if (!listeners.has(channel)) listeners.set(channel, new Set());
       listeners.get(channel)!.add(listener);
@@ -75,15 +95,20 @@ export function createMemoryBus(): Bus {
       queueMicrotask(() => fanOut.deliver(copy.c, copy.m));
     },
     subscribe: fanOut.add,
+    onReconnect: fanOut.onReconnect,
     async close() {},
   };
 }
 
-/** Redis pub/sub: one connection publishes, a second one (in subscriber mode) listens. */
+/**
+ * Redis pub/sub: one connection publishes, a second one (in subscriber mode) listens. ioredis
+ * reconnects and subscribes again by itself; once our own subscribe after a reconnect answers,
+ * the subscription is certainly back and the gap is reported.
+ */
 export async function createRedisBus(options: { url: string; namespace: string; logger?: Logger }): Promise<Bus> {
   const { Redis } = await import('ioredis');
-  const publisher = new Redis(options.url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+  const publisher = new Redis(options.url, { maxRetriesPerRequest: 2, connectionName: `${options.namespace}-bus-pub` });
+  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null, connectionName: `${options.namespace}-bus-sub` });
   const fanOut = createFanOut(options.logger);
   const channelName = `${options.namespace}:bus`;
   subscriber.on('message', (_channel: string, text: string) => {
@@ -92,6 +117,19 @@ export async function createRedisBus(options: { url: string; namespace: string; 
   });
   subscriber.on('error', (error: Error) => options.logger?.warn({ err: error }, 'bus subscriber connection error'));
   publisher.on('error', (error: Error) => options.logger?.warn({ err: error }, 'bus publisher connection error'));
+  let lost = false;
+  subscriber.on('close', () => (lost = true));
+  subscriber.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    subscriber
+      .subscribe(channelName)
+      .then(() => {
+        options.logger?.info('bus subscriber reconnected');
+        fanOut.reconnected();
+      })
+      .catch((error: unknown) => options.logger?.warn({ err: error }, 'bus subscriber could not subscribe again'));
+  });
   await subscriber.subscribe(channelName);
   return {
     kind: 'redis',
@@ -99,6 +137,7 @@ export async function createRedisBus(options: { url: string; namespace: string; 
       await publisher.publish(channelName, encode(channel, message));
     },
     subscribe: fanOut.add,
+    onReconnect: fanOut.onReconnect,
     async close() {
       subscriber.disconnect();
       await publisher.quit().catch(() => publisher.disconnect());
@@ -122,19 +161,36 @@ export async function createPostgresBus(options: { url: string; pool: { query(te
   let retryMs = 250;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.url });
+    const next = new pg.Client({ connectionString: options.url, keepAlive: true });
+    let gone = false;
+    const lost = (error?: Error) => {
+      if (gone) return;
+      gone = true;
+      if (!closed) options.logger?.warn({ err: error }, 'bus listener connection lost: reconnecting');
+      void next.end().catch(() => {});
+      if (client === next) {
+        client = undefined;
+        scheduleReconnect();
+      }
+    };
     next.on('notification', (note) => {
       const envelope = note.payload ? decode(note.payload, options.logger) : null;
       if (envelope) fanOut.deliver(envelope.c, envelope.m);
     });
-    next.on('error', (error) => {
-      options.logger?.warn({ err: error }, 'bus listener connection lost: reconnecting');
-      void next.end().catch(() => {});
-      if (client === next) client = undefined;
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`LISTEN "${channel}"`);
+    next.on('error', lost);
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      gone = true;
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
     retryMs = 250;
   }
@@ -143,11 +199,17 @@ export async function createPostgresBus(options: { url: string; pool: { query(te
     if (closed) return;
     setTimeout(() => {
       if (closed || client) return;
-      connect().catch((error: unknown) => {
-        options.logger?.warn({ err: error }, 'bus listener could not reconnect');
-        retryMs = Math.min(retryMs * 2, 10_000);
-        scheduleReconnect();
-      });
+      connect()
+        .then(() => {
+          if (!client) return;
+          options.logger?.info('bus listener reconnected');
+          fanOut.reconnected();
+        })
+        .catch((error: unknown) => {
+          options.logger?.warn({ err: error }, 'bus listener could not reconnect');
+          retryMs = Math.min(retryMs * 2, 10_000);
+          scheduleReconnect();
+        });
     }, retryMs).unref();
   }
 
@@ -158,9 +220,12 @@ export async function createPostgresBus(options: { url: string; pool: { query(te
       await options.pool.query('select pg_notify($1, $2)', [channel, encode(name, message)]);
     },
     subscribe: fanOut.add,
+    onReconnect: fanOut.onReconnect,
     async close() {
       closed = true;
-      await client?.end().catch(() => {});
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => {});
     },
   };
 }
@@ -179,6 +244,8 @@ export async function createPgliteBus(options: { client: PGlite; namespace: stri
       await options.client.query('select pg_notify($1, $2)', [channel, encode(name, message)]);
     },
     subscribe: fanOut.add,
+    // One process holds the embedded database and its notifications: nothing to lose.
+    onReconnect: fanOut.onReconnect,
     async close() {
       await unlisten();
     },

@@ -13,8 +13,13 @@ import type { Logger } from '../logger.ts';
  * Resume: every process keeps the same recent messages (all of them hear the whole bus) in a
  * bounded ring. A stream that reconnects with `Last-Event-ID` gets the messages after that id for
  * its topics; an id the ring no longer holds gets one `resync` event, and the page reloads its
- * state instead. Ids are unique strings (`o<outbox id>` for events from the outbox); the ring's
- * order is what replay follows, so ids need not sort.
+ * state instead. Ids are unique strings (`b<outbox id>`, `n<outbox id>` for events from the
+ * outbox, `<ms base36>-<process tag>-<counter>` otherwise); the ring's order is what replay
+ * follows, so ids need not sort. That order is the same in every process: Redis hands one
+ * channel's messages to all subscribers in one order, and NOTIFY delivers in commit order.
+ *
+ * When the bus reports a reconnect, this process may have missed messages: the ring is emptied
+ * (a resume now gets `resync`) and every open stream gets a `resync` at once.
  */
 export type LiveMessage = { id: string; topic: string; type: string; data: unknown };
 
@@ -35,6 +40,9 @@ export type LiveHubOptions = {
 };
 
 export const LIVE_CHANNEL = 'live';
+
+/** Tells a page it may have missed messages: it reads its state again. */
+const RESYNC_FRAME = 'event: resync\ndata: {}\n\n';
 
 export const frame = (message: Pick<LiveMessage, 'id' | 'type' | 'data'>) => `id: ${message.id}\nevent: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
 
@@ -69,6 +77,12 @@ export function createLiveHub(options: LiveHubOptions) {
   }
 
   const unsubscribe = options.bus.subscribe(LIVE_CHANNEL, receive);
+  const stopHearingGaps = options.bus.onReconnect(() => {
+    ring.length = 0;
+    ringBytes = 0;
+    // No id: the stream's last id stays the last message it really saw.
+    for (const connection of [...all]) deliver(connection, RESYNC_FRAME);
+  });
 
   /** Sends a message to every stream of `topic`, in every process. Answers its id. */
   async function publish(topic: string, message: { type: string; data: unknown; id?: string }): Promise<string> {
@@ -123,6 +137,7 @@ export function createLiveHub(options: LiveHubOptions) {
     /** Stops hearing the bus and ends every stream (graceful shutdown). */
     close() {
       unsubscribe();
+      stopHearingGaps();
       closeAll();
     },
   };

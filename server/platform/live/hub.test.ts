@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryBus, type Bus } from '../bus/index.ts';
+import { createLiveHub, type LiveConnection } from './index.ts';
+
+/** The hub alone, on the in-memory bus (the HTTP stream is tested in server/http/live.test.ts). */
+
+/** An in-memory bus whose reconnect the test triggers. */
+function testBus(): Bus & { reconnect(): void } {
+  const bus = createMemoryBus();
+  const listeners = new Set<() => void>();
+  return {
+    ...bus,
+    onReconnect(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    reconnect: () => listeners.forEach((listener) => listener()),
+  };
+}
+
+function connection(topics: string[], options: { accept?: number } = {}) {
+  const chunks: string[] = [];
+  let closed = false;
+  const stream: LiveConnection & { chunks: string[]; readonly closed: boolean; events(): Array<{ id?: string; event: string }> } = {
+    topics: new Set(topics),
+    chunks,
+    get closed() {
+      return closed;
+    },
+    write(chunk) {
+      chunks.push(chunk);
+      return chunks.length <= (options.accept ?? Infinity);
+    },
+    close() {
+      closed = true;
+    },
+    events: () =>
+      chunks
+        .filter((chunk) => !chunk.startsWith(':'))
+        .map((chunk) => {
+          const fields = Object.fromEntries(chunk.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+          return { id: fields.id, event: fields.event };
+        }),
+  };
+  return stream;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('live hub', () => {
+  it('fans a message out to the streams of its topic only', async () => {
+    const hub = createLiveHub({ bus: createMemoryBus() });
+    const ann = connection(['public', 'player:1']);
+    const bob = connection(['public', 'player:2']);
+    hub.attach(ann);
+    hub.attach(bob);
+    await hub.publish('player:1', { type: 'balance', data: { n: 1 } });
+    await hub.publish('public', { type: 'jackpot', data: {} });
+    await settle();
+    expect(ann.events().map((event) => event.event)).toEqual(['balance', 'jackpot']);
+    expect(bob.events().map((event) => event.event)).toEqual(['jackpot']);
+    hub.close();
+    expect(ann.closed && bob.closed).toBe(true);
+  });
+
+  it('gives every publish its own id, or the one it was given', async () => {
+    const hub = createLiveHub({ bus: createMemoryBus() });
+    const ids = await Promise.all(Array.from({ length: 50 }, () => hub.publish('public', { type: 't', data: null })));
+    expect(new Set(ids).size).toBe(50);
+    expect(await hub.publish('public', { type: 't', data: null, id: 'b42' })).toBe('b42');
+    hub.close();
+  });
+
+  it('replays after the last id a stream saw, within the ring’s count, age and size, else resync', async () => {
+    const hub = createLiveHub({ bus: createMemoryBus(), bufferSize: 3 });
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) ids.push(await hub.publish(n === 3 ? 'player:2' : 'player:1', { type: `m${n}`, data: { n } }));
+    await settle();
+    // The ring holds m2, m3, m4; m3 is another player's.
+    const resumed = connection(['public', 'player:1']);
+    hub.attach(resumed, ids[2]);
+    expect(resumed.events()).toEqual([{ id: ids[4], event: 'm4' }]);
+    const tooOld = connection(['public', 'player:1']);
+    hub.attach(tooOld, ids[1]);
+    expect(tooOld.events()).toEqual([{ id: ids[1], event: 'resync' }]);
+    hub.close();
+
+    const aging = createLiveHub({ bus: createMemoryBus(), bufferAgeMs: 30 });
+    const first = await aging.publish('public', { type: 'a', data: null });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await aging.publish('public', { type: 'b', data: null });
+    await settle();
+    const late = connection(['public']);
+    aging.attach(late, first);
+    expect(late.events().map((event) => event.event)).toEqual(['resync']);
+    aging.close();
+
+    const small = createLiveHub({ bus: createMemoryBus(), bufferBytes: 1000 });
+    const big = await small.publish('public', { type: 'big', data: 'x'.repeat(600) });
+    await small.publish('public', { type: 'big', data: 'y'.repeat(600) });
+    await settle();
+    const reader = connection(['public']);
+    small.attach(reader, big);
+    expect(reader.events().map((event) => event.event)).toEqual(['resync']);
+    small.close();
+  });
+
+  it('drops a stream whose socket stops taking writes', async () => {
+    const hub = createLiveHub({ bus: createMemoryBus() });
+    const slow = connection(['public'], { accept: 2 });
+    const fine = connection(['public']);
+    hub.attach(slow);
+    hub.attach(fine);
+    for (let n = 0; n < 5; n++) await hub.publish('public', { type: 'm', data: { n } });
+    await settle();
+    expect(slow.closed).toBe(true);
+    expect(slow.chunks).toHaveLength(3);
+    expect(fine.chunks).toHaveLength(5);
+    expect(hub.connections()).toBe(1);
+    hub.close();
+  });
+
+  it('after a bus reconnect, asks every stream to resync and forgets what it may have missed', async () => {
+    const bus = testBus();
+    const hub = createLiveHub({ bus });
+    const id = await hub.publish('public', { type: 'm', data: null });
+    await settle();
+    const open = connection(['public']);
+    hub.attach(open);
+    bus.reconnect();
+    // No id on this resync: the page's last id stays the last message it really saw.
+    expect(open.events()).toEqual([{ id: undefined, event: 'resync' }]);
+    const resumed = connection(['public']);
+    hub.attach(resumed, id);
+    expect(resumed.events()).toEqual([{ id, event: 'resync' }]);
+    hub.close();
+  });
+});
