@@ -108,6 +108,8 @@ export async function createServices(deps: {
     name: 'studio.recover-rounds',
     cron: '* * * * *',
     maxAttempts: 1,
+    // Recovery settles through the wallet, which opens its own transactions (and is idempotent).
+    ownTransactions: true,
     run: async () => void (await studio.recover()),
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '../testing/test-db.ts';
+import { createTestDatabase, openSecondHandle } from '../testing/test-db.ts';
 import { queryRows, type Database } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { writeOutboxEvent } from '../events/outbox.ts';
@@ -9,7 +9,7 @@ import { listJobs, retryJob } from './admin.ts';
 
 /**
  * The job runner against a real database: PGlite here, and PostgreSQL in CI's second pass (where
- * two runners on one connection pool race on separate connections, as two processes would).
+ * runners race on separate connections, and on separate connection pools as two processes would).
  */
 let database: Database;
 const logger = createLogger('silent');
@@ -152,15 +152,112 @@ describe('job runner', () => {
     expect(schedule.due_later).toBe(true);
   });
 
-  it('a running runner delivers an event without being asked, and stops cleanly', async () => {
+  it('running runners deliver events without being asked, each once, and stop cleanly', async () => {
     const a = recording('test.live');
-    const runner = runnerFor(a);
+    const runner = createJobRunner({ db: database.db, logger, backoffMs: () => 0, pollMs: 20, concurrency: 3 });
+    runner.onEvent(a);
     runner.start();
-    await bet();
-    for (let i = 0; i < 200 && a.calls === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 30; i++) await bet(i);
+    for (let i = 0; i < 300 && a.calls < 30; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     await runner.stop();
-    expect(a.calls).toBe(1);
+    const rows = await effects('test.live');
+    expect(rows).toHaveLength(30);
+    expect(rows.every((row) => row.count === 1)).toBe(true);
   });
+
+  it('a job with its own transactions runs with none held (it may use db, even on PGlite), is retried, and a lost lease ends it', async () => {
+    let calls = 0;
+    const runner = runnerFor();
+    runner.define({
+      name: 'test.own',
+      ownTransactions: true,
+      maxAttempts: 3,
+      async run(payload, db) {
+        calls++;
+        if (calls === 1) throw new Error('first call fails');
+        // A statement on the database handle, outside any job transaction: on PGlite this would
+        // wait forever if the runner held one.
+        await db.execute(sql`insert into handler_effects (handler, event_id) values ('test.own', ${Number(payload.n)})`);
+      },
+    });
+    await runner.enqueue('test.own', 'one', { n: 1 });
+    await runner.enqueue('test.own', 'one', { n: 1 }); // same key: queued once
+    await drainFully(runner);
+    expect(calls).toBe(2);
+    expect(await effects('test.own')).toEqual([{ event_id: '1', count: 1 }]);
+    const [job] = await queryRows<{ attempts: number; completed: boolean }>(database.db, sql`select attempts, completed_at is not null as completed from jobs where key = 'test.own:one'`);
+    expect(job).toEqual({ attempts: 2, completed: true });
+
+    // A process died in the job's last attempt: once the lease is over it is failed, not run again.
+    await database.db.execute(sql`insert into jobs (name, key, payload, attempts, max_attempts, run_at) values ('test.own', 'test.own:lost', '{"n":2}', 3, 3, now() - interval '1 second')`);
+    await drainFully(runner);
+    expect(calls).toBe(2);
+    const failed = await listJobs(database.db, 'failed');
+    expect(failed.map((row) => [row.key, row.attempts])).toEqual([['test.own:lost', 3]]);
+    expect(failed[0].last_error).toContain('lease');
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('two processes with their own connection pools: events once per handler, each cron slot once', async () => {
+    const other = (await openSecondHandle(database))!;
+    try {
+      let cronRuns = 0;
+      const every = {
+        name: 'test.every-second',
+        cron: '* * * * * *',
+        async run(tx: Parameters<EventHandler['handle']>[1], { scheduledAt }: { scheduledAt: Date }) {
+          cronRuns++;
+          await tx.execute(sql`insert into handler_effects (handler, event_id) values ('cron', ${Math.floor(scheduledAt.getTime() / 1000)})`);
+        },
+      };
+      const a = recording('test.a');
+      const b = recording('test.b');
+      // Two runners per "process", each with two worker loops, on two separate pools.
+      const runners = [database.db, database.db, other.db, other.db].map((db) => {
+        const runner = createJobRunner({ db, logger, backoffMs: () => 0, pollMs: 10, concurrency: 2 });
+        runner.onEvent(a);
+        runner.onEvent(b);
+        runner.schedule(every);
+        return runner;
+      });
+      for (const runner of runners) runner.start();
+      await expect(
+        other.db.transaction(async (tx) => {
+          await writeOutboxEvent(tx, { type: 'game.bet', userId: 7, payload: {} });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      // 200 events written from both sides while the runners poll, over a few cron slots.
+      const until = Date.now() + 2500;
+      let written = 0;
+      await Promise.all(
+        [database.db, other.db].map(async (db, side) => {
+          for (let i = 0; Date.now() < until; i++) {
+            if (written < 200) {
+              written++;
+              await writeOutboxEvent(db, { type: 'game.bet', userId: 1000 + side * 1000 + i, payload: {} });
+            }
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        }),
+      );
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await drainFully(runners[0]);
+
+      for (const handler of ['test.a', 'test.b']) {
+        const rows = await effects(handler);
+        expect(rows).toHaveLength(200);
+        expect(rows.every((row) => row.count === 1)).toBe(true);
+      }
+      const [{ rolledBack }] = await queryRows<{ rolledBack: number }>(database.db, sql`select count(*)::int as "rolledBack" from outbox_events where user_id = 7`);
+      expect(rolledBack).toBe(0);
+      const slots = await effects('cron');
+      expect(slots.length).toBeGreaterThanOrEqual(2);
+      expect(slots.every((row) => row.count === 1)).toBe(true);
+      expect(cronRuns).toBe(slots.length);
+    } finally {
+      await other.close();
+    }
+  }, 20_000);
 
   it('refuses a bad cron expression and a duplicate name at registration', () => {
     const runner = runnerFor();

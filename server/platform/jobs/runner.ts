@@ -29,20 +29,34 @@ export type EventHandler = {
   maxAttempts?: number;
 };
 
-/** Runs on a cron expression (UTC, 5 or 6 fields), once per slot across every process. */
+/**
+ * How a job's work meets the database. By default (`ownTransactions` unset) `run` gets the job's
+ * transaction: its writes commit with the job's completion, so they apply once. A job that calls
+ * services which open their own transactions (the wallet, the ledger) sets `ownTransactions: true`
+ * and gets the database handle instead: the runner holds no transaction while it runs (on the
+ * embedded PGlite, one connection, a query outside an open transaction would wait for it forever),
+ * claims the job under a lease of `leaseSeconds` (default 300) and marks it done afterwards. Such a
+ * job may run again after a crash or a failure, so it must be idempotent by itself.
+ *
+ * A scheduled job runs on a cron expression (UTC, 5 or 6 fields), once per slot across every process.
+ */
 export type ScheduledJob = {
   name: string;
   cron: string;
-  run(tx: Tx, context: { scheduledAt: Date }): Promise<void>;
   maxAttempts?: number;
-};
+} & (
+  | { ownTransactions?: false; run(tx: Tx, context: { scheduledAt: Date }): Promise<void> }
+  | { ownTransactions: true; leaseSeconds?: number; run(db: Db, context: { scheduledAt: Date }): Promise<void> }
+);
 
 /** A job queued by code with `enqueue` (e.g. an export to build, a mail to send). */
 export type NamedJob = {
   name: string;
-  run(payload: Record<string, unknown>, tx: Tx): Promise<void>;
   maxAttempts?: number;
-};
+} & (
+  | { ownTransactions?: false; run(payload: Record<string, unknown>, tx: Tx): Promise<void> }
+  | { ownTransactions: true; leaseSeconds?: number; run(payload: Record<string, unknown>, db: Db): Promise<void> }
+);
 
 export type JobRunnerOptions = {
   db: Db;
@@ -55,6 +69,10 @@ export type JobRunnerOptions = {
   backoffMs?: (attempt: number) => number;
   /** Names this runner in logs. */
   processId?: string;
+  /** Worker loops in this process (default 2): a slow job holds up one of them, not delivery. */
+  concurrency?: number;
+  /** A job still running after this many ms is logged as slow (default 30 000). */
+  slowJobMs?: number;
 };
 
 type ClaimedJob = {
@@ -72,6 +90,7 @@ type ClaimedJob = {
 };
 
 const DEFAULT_MAX_ATTEMPTS = 10;
+const DEFAULT_LEASE_SECONDS = 300;
 const SCHEDULE_CHECK_MS = 1000;
 
 export const defaultBackoffMs = (attempt: number) => {
@@ -93,6 +112,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   const batchSize = options.batchSize ?? 50;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const processId = options.processId ?? `${hostname()}:${process.pid}`;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const slowJobMs = options.slowJobMs ?? 30_000;
   const handlers = new Map<string, EventHandler>();
   const scheduled = new Map<string, ScheduledJob>();
   const named = new Map<string, NamedJob>();
@@ -100,9 +121,11 @@ export function createJobRunner(options: JobRunnerOptions) {
   let lastScheduleCheck = 0;
 
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
+  let loops: Promise<void>[] = [];
   let stopOutboxListener: (() => void) | undefined;
+  /** Counts pokes, so a poke that arrives while a loop is busy is not lost when it goes idle. */
+  let pokes = 0;
+  const sleepers = new Set<() => void>();
 
   function ensureUnique(name: string) {
     if (handlers.has(name) || scheduled.has(name) || named.has(name)) throw new Error(`A job named ${name} is already registered`);
@@ -134,7 +157,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (!job) throw new Error(`No job named ${name}`);
     await (options.tx ?? db).execute(sql`
       insert into jobs (name, key, payload, run_at, max_attempts)
-      values (${name}, ${`${name}:${key}`}, ${JSON.stringify(payload)}::jsonb, ${(options.runAt ?? new Date()).toISOString()}::timestamptz, ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})
+      values (${name}, ${`${name}:${key}`}, ${JSON.stringify(payload)}::jsonb, ${options.runAt ? sql`${options.runAt.toISOString()}::timestamptz` : sql`now()`}, ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})
       on conflict (key) do nothing`);
     poke();
   }
@@ -209,7 +232,29 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   // --- workers ---------------------------------------------------------------------------------------
 
-  const runnable = () => [...handlers.keys(), ...scheduled.keys(), ...named.keys()];
+  const ownsTransactions = (name: string) => scheduled.get(name)?.ownTransactions === true || named.get(name)?.ownTransactions === true;
+  /** Jobs this process runs inside their job's transaction, and those that open their own. */
+  const inJobTransaction = () => [...handlers.keys(), ...scheduled.keys(), ...named.keys()].filter((name) => !ownsTransactions(name));
+  const inOwnTransactions = () => [...scheduled.keys(), ...named.keys()].filter(ownsTransactions);
+  const leaseOf = (name: string) => {
+    const job = scheduled.get(name) ?? named.get(name);
+    return job?.ownTransactions ? (job.leaseSeconds ?? DEFAULT_LEASE_SECONDS) : DEFAULT_LEASE_SECONDS;
+  };
+
+  /** Logs a job that runs longer than slowJobMs (a handler waiting on `db` inside its transaction hangs on PGlite). */
+  async function watched<T>(job: ClaimedJob, work: () => Promise<T>): Promise<T> {
+    const timer = setTimeout(
+      () => logger.warn({ job: job.key, processId, ms: slowJobMs }, 'job still running: a handler must use its tx, never db, or set ownTransactions'),
+      slowJobMs,
+    );
+    try {
+      return await work();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const scheduledAtOf = (job: ClaimedJob) => new Date(String(job.payload.scheduledAt ?? new Date().toISOString()));
 
   async function runJob(job: ClaimedJob, tx: Tx, context: JobContext) {
     const handler = handlers.get(job.name);
@@ -220,14 +265,16 @@ export function createJobRunner(options: JobRunnerOptions) {
       return;
     }
     const cron = scheduled.get(job.name);
-    if (cron) return cron.run(tx, { scheduledAt: new Date(String(job.payload.scheduledAt ?? new Date().toISOString())) });
+    if (cron && !cron.ownTransactions) return cron.run(tx, { scheduledAt: scheduledAtOf(job) });
     const plain = named.get(job.name);
-    if (plain) return plain.run(job.payload, tx);
+    if (plain && !plain.ownTransactions) return plain.run(job.payload, tx);
     throw new Error(`No handler for job ${job.name}`);
   }
 
   /** Claims due jobs (only those this process can run) in one transaction; `limit` 1 isolates a failure. */
   async function runBatch(limit: number): Promise<{ ran: number; failed?: ClaimedJob; error?: unknown }> {
+    const names = inJobTransaction();
+    if (names.length === 0) return { ran: 0 };
     let failed: ClaimedJob | undefined;
     let failure: unknown;
     let ran = 0;
@@ -240,13 +287,13 @@ export function createJobRunner(options: JobRunnerOptions) {
                  e.type as event_type, e.user_id as event_user_id, e.payload as event_payload, e.created_at as event_created_at
           from jobs j left join outbox_events e on e.id = j.event_id
           where j.completed_at is null and j.failed_at is null and j.run_at <= now()
-            and j.name in (select jsonb_array_elements_text(${JSON.stringify(runnable())}::jsonb))
+            and j.name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))
           order by j.run_at, j.id
           limit ${limit}
           for update of j skip locked`);
         for (const job of claimed) {
           try {
-            await runJob(job, tx, context);
+            await watched(job, () => runJob(job, tx, context));
           } catch (error) {
             failed = job;
             failure = error;
@@ -275,8 +322,8 @@ export function createJobRunner(options: JobRunnerOptions) {
     return { ran };
   }
 
-  async function recordFailure(job: ClaimedJob, error: unknown) {
-    const attempt = Number(job.attempts) + 1;
+  /** Records a failed attempt (the `attempt`-th): back off, or give up after the job's attempts. */
+  async function recordFailure(job: ClaimedJob, attempt: number, error: unknown) {
     const final = attempt >= Number(job.max_attempts);
     await db.execute(sql`
       update jobs set attempts = ${attempt}, last_error = ${errorText(error)},
@@ -296,12 +343,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (batch.failed) {
         // One job in the batch failed and everything rolled back: count its attempt, then go one
         // by one, so only the failing job pays (each sibling commits in its own transaction).
-        await recordFailure(batch.failed, batch.error);
+        await recordFailure(batch.failed, Number(batch.failed.attempts) + 1, batch.error);
         total += 1;
         for (let i = 0; i < batchSize; i++) {
           const single = await runBatch(1);
           if (single.failed) {
-            await recordFailure(single.failed, single.error);
+            await recordFailure(single.failed, Number(single.failed.attempts) + 1, single.error);
             total += 1; // a recorded failure is work done: a caller draining goes on
           } else if (single.ran === 0) break;
           else total += single.ran;
@@ -311,6 +358,50 @@ export function createJobRunner(options: JobRunnerOptions) {
       total += batch.ran;
       if (batch.ran < batchSize) return total;
     }
+  }
+
+  /**
+   * Runs due jobs that open their own transactions, one at a time: the claim moves the job's
+   * run_at past its lease and counts the attempt (a process that dies mid-run leaves it to be
+   * claimed again once the lease is over), the work runs with no transaction held, then the job is
+   * marked done or its failure recorded.
+   */
+  async function runOwnTransactionJobs(): Promise<number> {
+    const names = inOwnTransactions();
+    if (names.length === 0) return 0;
+    const leases = Object.fromEntries(names.map((name) => [name, leaseOf(name)]));
+    let total = 0;
+    for (; total < batchSize; total++) {
+      const [job] = await queryRows<ClaimedJob>(db, sql`
+        with next as (
+          select id from jobs
+          where completed_at is null and failed_at is null and run_at <= now()
+            and name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))
+          order by run_at, id limit 1 for update skip locked
+        )
+        update jobs j set attempts = j.attempts + 1,
+          run_at = now() + make_interval(secs => (${JSON.stringify(leases)}::jsonb ->> j.name)::int)
+        from next where j.id = next.id
+        returning j.id, j.name, j.key, j.attempts, j.max_attempts, j.payload`);
+      if (!job) break;
+      if (Number(job.attempts) > Number(job.max_attempts)) {
+        // Its last attempt's lease ran out without an answer (the process died): give up.
+        await recordFailure(job, Number(job.max_attempts), new Error('the last attempt did not finish within its lease'));
+        continue;
+      }
+      try {
+        await watched(job, async () => {
+          const cron = scheduled.get(job.name);
+          if (cron?.ownTransactions) return cron.run(db, { scheduledAt: scheduledAtOf(job) });
+          const plain = named.get(job.name);
+          if (plain?.ownTransactions) return plain.run(job.payload, db);
+        });
+        await db.execute(sql`update jobs set completed_at = now(), last_error = null where id = ${job.id} and completed_at is null`);
+      } catch (error) {
+        await recordFailure(job, Number(job.attempts), error);
+      }
+    }
+    return total;
   }
 
   /** One pass: dispatch pending events, claim due schedules, run due jobs. Answers how much it did. */
@@ -325,8 +416,15 @@ export function createJobRunner(options: JobRunnerOptions) {
       lastScheduleCheck = Date.now();
       done += await claimSchedules();
     }
-    done += await runDue();
+    // New jobs: the other worker loops share them.
+    if (done > 0) wakeSleepers();
+    done += await work();
     return done;
+  }
+
+  /** What every worker loop does: the due jobs, then the due jobs with their own transactions. */
+  async function work(): Promise<number> {
+    return (await runDue()) + (await runOwnTransactionJobs());
   }
 
   /** Runs passes until one finds nothing to do (tests, scripts). Schedules are checked every pass. */
@@ -338,8 +436,44 @@ export function createJobRunner(options: JobRunnerOptions) {
     throw new Error('The job runner did not drain in 1000 passes');
   }
 
+  function wakeSleepers() {
+    for (const wake of [...sleepers]) wake();
+  }
+
+  /** Asks the running loops to look now rather than at their next poll (e.g. after a commit with outbox rows). */
   function poke() {
-    wake?.();
+    pokes++;
+    wakeSleepers();
+  }
+
+  /** Waits pollMs, or less when poked; not at all when a poke came since `seen`. */
+  async function idle(seen: number) {
+    if (pokes !== seen || !running) return;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, pollMs);
+      sleepers.add(wake);
+    });
+  }
+
+  async function workerLoop(index: number) {
+    while (running) {
+      const seen = pokes;
+      let busy = 0;
+      try {
+        // The first loop also dispatches events and claims schedules; the others only run jobs.
+        busy = index === 0 ? await tick() : await work();
+      } catch (error) {
+        logger.error({ err: error, processId }, 'job runner pass failed');
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+      if (!running) break;
+      if (busy === 0) await idle(seen);
+    }
   }
 
   function start() {
@@ -347,35 +481,16 @@ export function createJobRunner(options: JobRunnerOptions) {
     running = true;
     // A money movement committed in this process: deliver without waiting for the poll.
     stopOutboxListener = onOutboxCommitted(poke);
-    loop = (async () => {
-      while (running) {
-        let busy = 0;
-        try {
-          busy = await tick();
-        } catch (error) {
-          logger.error({ err: error, processId }, 'job runner pass failed');
-        }
-        if (!running) break;
-        if (busy === 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, pollMs);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = undefined;
-        }
-      }
-    })();
+    loops = Array.from({ length: concurrency }, (_, index) => workerLoop(index));
   }
 
+  /** Stops polling and waits for the jobs in hand to finish (graceful shutdown). */
   async function stop() {
     running = false;
     stopOutboxListener?.();
-    poke();
-    await loop;
-    loop = undefined;
+    wakeSleepers();
+    await Promise.all(loops);
+    loops = [];
   }
 
   return { onEvent, schedule, define, enqueue, start, stop, poke, tick, drain, dispatch };

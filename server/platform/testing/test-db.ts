@@ -31,3 +31,13 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * A second handle on the same test database with its own connection pool, as another process
+ * would open it (races between processes). PostgreSQL only: PGlite is one connection in one
+ * process, so this answers null there. The caller closes it (the schema stays the first's).
+ */
+export async function openSecondHandle(database: Database): Promise<Database | null> {
+  if (database.raw.kind !== 'postgres') return null;
+  return openDatabase({ kind: 'postgres', url: database.raw.url, searchPath: database.namespace, poolSize: 10 });
+}
