@@ -69,7 +69,7 @@ export type JobRunnerOptions = {
   backoffMs?: (attempt: number) => number;
   /** Names this runner in logs. */
   processId?: string;
-  /** Worker loops in this process (default 2): a slow job holds up one of them, not delivery. */
+  /** Worker loops in this process (default 4): a slow job holds up one of them, not delivery. */
   concurrency?: number;
   /** A job still running after this many ms is logged as slow (default 30 000). */
   slowJobMs?: number;
@@ -112,7 +112,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const batchSize = options.batchSize ?? 50;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const processId = options.processId ?? `${hostname()}:${process.pid}`;
-  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const concurrency = Math.max(1, options.concurrency ?? 4);
   const slowJobMs = options.slowJobMs ?? 30_000;
   const handlers = new Map<string, EventHandler>();
   const scheduled = new Map<string, ScheduledJob>();
@@ -122,6 +122,8 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   let running = false;
   let loops: Promise<void>[] = [];
+  /** Side effects of committed jobs, run one batch after another. */
+  let afterCommitQueue: Promise<void> = Promise.resolve();
   let stopOutboxListener: (() => void) | undefined;
   /** Counts pokes, so a poke that arrives while a loop is busy is not lost when it goes idle. */
   let pokes = 0;
@@ -311,7 +313,13 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!failed) throw error;
       return { ran: 0, failed, error: failure ?? error };
     }
-    // Committed: now the side effects. One that fails is logged; its job is done (at most once for effects).
+    // Committed: now the side effects, in commit order, off the worker's path (the next batch
+    // need not wait for them). One that fails is logged; its job is done (at most once for effects).
+    if (effects.length > 0) afterCommitQueue = afterCommitQueue.then(() => runEffects(effects));
+    return { ran };
+  }
+
+  async function runEffects(effects: Array<() => Promise<void> | void>) {
     for (const effect of effects) {
       try {
         await effect();
@@ -319,7 +327,6 @@ export function createJobRunner(options: JobRunnerOptions) {
         logger.warn({ err: error, processId }, 'a job side effect after commit failed');
       }
     }
-    return { ran };
   }
 
   /** Records a failed attempt (the `attempt`-th): back off, or give up after the job's attempts. */
@@ -431,7 +438,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function drain(): Promise<void> {
     for (let pass = 0; pass < 1000; pass++) {
       lastScheduleCheck = 0;
-      if ((await tick()) === 0) return;
+      if ((await tick()) === 0) return afterCommitQueue;
     }
     throw new Error('The job runner did not drain in 1000 passes');
   }
@@ -491,6 +498,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     wakeSleepers();
     await Promise.all(loops);
     loops = [];
+    await afterCommitQueue;
   }
 
   return { onEvent, schedule, define, enqueue, start, stop, poke, tick, drain, dispatch };
