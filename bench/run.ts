@@ -25,6 +25,7 @@ import { combineSegments, keepAliveAgent, runSegment, summarize, type LoadResult
 import { ensureBuild, staleBuildSources, startServer, type RunningServer } from './server.ts';
 import { formatLedgerBench, runLedgerBench, type LedgerBenchResult } from './ledger.ts';
 import { formatWalletBench, runWalletBench, type WalletBenchResult } from './wallet.ts';
+import { formatEventsBench, runEventsBench, type EventsBenchResult } from './events.ts';
 import { DEFAULT_BENCH_DATABASE_URL, formatPgbench, runPgbench, type PgbenchResult } from './pgbench.ts';
 import pg from 'pg';
 
@@ -313,6 +314,17 @@ async function main() {
     failures.push(`wallet bench failed: ${walletResult.error}`);
   }
 
+  // Events: lag from an outbox write to its handler, saturated and paced (bench/events.ts).
+  let eventsResult: EventsBenchResult | { error: string };
+  try {
+    eventsResult = await runEventsBench();
+    console.log('\n' + formatEventsBench(eventsResult));
+    if (eventsResult.problems.length) failures.push(`events not delivered exactly once: ${eventsResult.problems.join('; ')}`);
+  } catch (error) {
+    eventsResult = { error: (error as Error).message };
+    failures.push(`events bench failed: ${eventsResult.error}`);
+  }
+
   // The money path against pgbench, in this run (issue targets: rounds >= 0.3x, one player >=
   // 0.7x spread, deposits >= 0.5x).
   const money = moneyRatios(pgbenchResult, ledgerResult, walletResult);
@@ -337,6 +349,7 @@ async function main() {
     pgbench: pgbenchResult,
     ledger: ledgerResult,
     wallet: walletResult,
+    events: eventsResult,
     moneyVsPgbench: money,
     server: stopped,
   };
