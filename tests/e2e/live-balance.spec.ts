@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
 import { startIsolatedServer, type IsolatedServer } from './isolated-server.ts';
-import { gotoHydrated } from './support.ts';
+import { depositThroughDemo, gotoHydrated } from './support.ts';
 
 /**
  * The live channel on one process and the embedded database (decision 011): a player with two
@@ -68,12 +68,7 @@ test.describe('live balance across tabs', () => {
     const context = await browser.newContext({ baseURL: server.base });
     page = await context.newPage();
     await registerByApi(page.request, uniqueEmail('live'), PASSWORD);
-    await gotoHydrated(page, '/cashier/deposit');
-    await page.getByTestId('amount-input').fill('100');
-    await page.getByTestId('deposit-submit').click();
-    await expect(page).toHaveURL(/\/psp\/demo\/pay\/dp_/);
-    await page.locator('button[data-outcome="success"]').click();
-    await expect(page).toHaveURL(/\/cashier\//, { timeout: 15_000 });
+    await depositThroughDemo(page, '100');
   });
 
   test('rounds played in one tab move the header balance of the other, which never asks for it', async () => {

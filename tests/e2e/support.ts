@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Opens a page and waits until React has hydrated it, so clicks reach their handlers instead of
@@ -21,4 +21,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/** Deposits `amount` (major units, the site's currency) through the demo provider's hosted page, paid. */
+export async function depositThroughDemo(page: Page, amount: string) {
+  await gotoHydrated(page, '/cashier/deposit');
+  await page.getByTestId('amount-input').fill(amount);
+  await page.getByTestId('deposit-submit').click();
+  await expect(page).toHaveURL(/\/psp\/demo\/pay\/dp_/);
+  await page.locator('button[data-outcome="success"]').click();
+  await expect(page).toHaveURL(/\/cashier\//, { timeout: 15_000 });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startTwoProcesses, type TwoProcesses } from './two-processes.ts';
-import { gotoHydrated } from './support.ts';
+import { depositThroughDemo, gotoHydrated } from './support.ts';
 
 /**
  * Two web processes behind a load balancer (tests/e2e/two-processes.ts): what one process learns
@@ -40,12 +40,7 @@ test.describe('two web processes behind a proxy', () => {
     await expect(watcher.getByTestId('header-balance-amount')).toHaveText('0.00 EUR');
     await expect.poll(() => watcher.evaluate(() => document.documentElement.dataset.live)).toBe('open');
 
-    await gotoHydrated(page, '/cashier/deposit');
-    await page.getByTestId('amount-input').fill('100');
-    await page.getByTestId('deposit-submit').click();
-    await expect(page).toHaveURL(/\/psp\/demo\/pay\/dp_/);
-    await page.locator('button[data-outcome="success"]').click();
-    await expect(page).toHaveURL(/\/cashier\//, { timeout: 15_000 });
+    await depositThroughDemo(page, '100');
 
     await expect(watcher.getByTestId('header-balance-amount')).toHaveText('100.00 EUR', { timeout: 10_000 });
     await expect(watcher.getByTestId('toast-area')).toContainText('€100.00');
