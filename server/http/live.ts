@@ -58,12 +58,22 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
   const clientOf = (req: IncomingMessage) =>
     (options.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '') || req.socket.remoteAddress || 'unknown';
 
+  let rechecking = false;
+  /** One lookup per session (a player's tabs share it), one pass at a time however slow the database. */
   async function recheckSessions() {
-    const signedIn = [...streams].filter((stream) => stream.userId !== null);
-    for (const stream of signedIn) {
-      const session = await options.resolveSession(stream.token, { touch: false }).catch(() => undefined);
-      // undefined: the database did not answer; keep the stream rather than drop everyone.
-      if (session === null || (session && (session.userId !== stream.userId || session.status !== 'active'))) stream.close();
+    if (rechecking) return;
+    rechecking = true;
+    try {
+      const byToken = new Map<string, Stream[]>();
+      for (const stream of streams) if (stream.userId !== null && stream.token) byToken.set(stream.token, [...(byToken.get(stream.token) ?? []), stream]);
+      for (const [token, group] of byToken) {
+        const session = await options.resolveSession(token, { touch: false }).catch(() => undefined);
+        // undefined: the database did not answer; keep the streams rather than drop everyone.
+        if (session === undefined) continue;
+        for (const stream of group) if (session === null || session.userId !== stream.userId || session.status !== 'active') stream.close();
+      }
+    } finally {
+      rechecking = false;
     }
   }
 
