@@ -412,7 +412,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   /** One pass: dispatch pending events, claim due schedules, run due jobs. Answers how much it did. */
-  async function tick(): Promise<number> {
+  async function tick(options: { quick?: boolean } = {}): Promise<number> {
     let done = 0;
     for (;;) {
       const taken = await dispatch();
@@ -423,10 +423,25 @@ export function createJobRunner(options: JobRunnerOptions) {
       lastScheduleCheck = Date.now();
       done += await claimSchedules();
     }
+    // A timed poll that found no events asks one cheap question before claiming jobs.
+    if (options.quick && done === 0 && !(await anyDue())) return 0;
     // New jobs: the other worker loops share them.
     if (done > 0) wakeSleepers();
-    done += await work();
-    return done;
+    const worked = await work();
+    if (worked > 0) wakeSleepers();
+    return done + worked;
+  }
+
+  /** Whether any job this process can run is due (one query on the due-jobs index). */
+  async function anyDue(): Promise<boolean> {
+    const names = [...handlers.keys(), ...scheduled.keys(), ...named.keys()];
+    if (names.length === 0) return false;
+    const [row] = await queryRows<{ due: boolean }>(db, sql`
+      select exists (
+        select 1 from jobs where completed_at is null and failed_at is null and run_at <= now()
+          and name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))
+      ) as due`);
+    return row?.due === true;
   }
 
   /** What every worker loop does: the due jobs, then the due jobs with their own transactions. */
@@ -453,33 +468,41 @@ export function createJobRunner(options: JobRunnerOptions) {
     wakeSleepers();
   }
 
-  /** Waits pollMs, or less when poked; not at all when a poke came since `seen`. */
-  async function idle(seen: number) {
-    if (pokes !== seen || !running) return;
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
+  /**
+   * Waits until poked or woken (not at all when a poke came since `seen`), or, for the polling
+   * loop, at most pollMs. Answers true when woken, false when the poll interval ran out.
+   */
+  async function idle(seen: number, polls: boolean): Promise<boolean> {
+    if (pokes !== seen || !running) return true;
+    return new Promise<boolean>((resolve) => {
+      const wake = (woken = true) => {
+        if (timer) clearTimeout(timer);
         sleepers.delete(wake);
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(wake, pollMs);
+      const timer = polls ? setTimeout(() => wake(false), pollMs) : undefined;
       sleepers.add(wake);
     });
   }
 
+  /**
+   * The first loop polls: it dispatches events, claims schedules and runs jobs, and wakes the
+   * others when it finds work. The others only run jobs, and sleep until poked or woken, so an
+   * idle process costs one loop's poll: two indexed queries every pollMs.
+   */
   async function workerLoop(index: number) {
+    let woken = true;
     while (running) {
       const seen = pokes;
       let busy = 0;
       try {
-        // The first loop also dispatches events and claims schedules; the others only run jobs.
-        busy = index === 0 ? await tick() : await work();
+        busy = index === 0 ? await tick({ quick: !woken }) : await work();
       } catch (error) {
         logger.error({ err: error, processId }, 'job runner pass failed');
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
       if (!running) break;
-      if (busy === 0) await idle(seen);
+      woken = busy > 0 || (await idle(seen, index === 0));
     }
   }
 
