@@ -206,8 +206,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (scheduled.size === 0) return 0;
     if (!schedulesSynced) await syncSchedules();
     const names = [...scheduled.keys()];
-    const due = await queryRows<{ name: string; next_run_at: string | Date }>(db, sql`
-      select name, next_run_at from job_schedules
+    // The slot is compared in microseconds: a JavaScript Date keeps milliseconds only, and a
+    // next_run_at written by SQL (an operator, a test) has more.
+    const due = await queryRows<{ name: string; next_run_at: string | Date; slot_us: string }>(db, sql`
+      select name, next_run_at, (extract(epoch from next_run_at) * 1000000)::bigint::text as slot_us from job_schedules
       where name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)) and next_run_at <= now()`);
     let claimed = 0;
     for (const row of due) {
@@ -218,7 +220,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       const won = await queryRows<{ name: string }>(db, sql`
         with moved as (
           update job_schedules set next_run_at = ${next.toISOString()}::timestamptz, last_run_at = now()
-          where name = ${job.name} and next_run_at = ${slot.toISOString()}::timestamptz
+          where name = ${job.name} and (extract(epoch from next_run_at) * 1000000)::bigint = ${row.slot_us}::bigint
           returning name
         ), queued as (
           insert into jobs (name, key, payload, max_attempts)
