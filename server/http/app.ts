@@ -40,6 +40,26 @@ function forwardedViewer(header: string | undefined): Viewer | null {
   }
 }
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * A fresh CSP nonce for every request: 16 bytes from the CSPRNG, base64url (no character that
+ * HTML or a script's JSON would escape, so a cached page's nonce is found and replaced exactly;
+ * guest-page-cache.ts). Drawn from a pooled block: a synchronous randomBytes call per request
+ * cost more than the whole /healthz route.
+ */
+const NONCE_BYTES = 16;
+const NONCE_POOL = 256;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+function nextNonce(): string {
+  if (nonceOffset >= noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * NONCE_POOL);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64url', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
 const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** Renders a page: React Router's request handler, given the request and this request's Hono context. */
@@ -76,7 +96,7 @@ export function createHttpApp(options: HttpAppOptions) {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
-    c.set('nonce', randomBytes(16).toString('base64'));
+    c.set('nonce', nextNonce());
     const started = performance.now();
     await next();
     c.header('X-Request-Id', requestId);
@@ -166,7 +186,13 @@ export function createHttpApp(options: HttpAppOptions) {
 
   if (options.pages) {
     const pages = options.pages;
-    app.all('*', (c) => pages(c, clientIp(c)));
+    app.all('*', (c) => {
+      // Headers set earlier in the chain (a first visit's visitor cookie) wait on the context
+      // until it has a response, and a handler's own Response would drop them: giving the context
+      // its response first makes Hono merge them into the page's.
+      void c.res;
+      return pages(c, clientIp(c));
+    });
   }
 
   app.onError((error, c) => {
