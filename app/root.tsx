@@ -5,7 +5,7 @@ import type { GeneralInfo, UserInfo } from '../contract/api.ts';
 import { LOCALE_INFO, localeOfPath, type LocaleCode } from '../contract/locales.ts';
 import type { SiteConfig } from '../contract/site-config.ts';
 import { snippetPosition } from '../contract/snippets.ts';
-import { guessDeviceFromUserAgent } from './lib/device.ts';
+import { guessDeviceFromUserAgent } from '../contract/user-agent.ts';
 import { bridgeOf, serverApi } from './lib/server-bridge.ts';
 import { pageRedirect } from './lib/redirects.ts';
 import { toPageError } from './lib/page-errors.ts';

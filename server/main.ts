@@ -18,6 +18,10 @@ import { seedDemoContent } from './db/seed.ts';
 import { createServices } from './services.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
 import { createPageHandler } from './http/pages.ts';
+import { createGuestPageCache } from './http/guest-page-cache.ts';
+import { SITE_SETTINGS_CACHE } from './modules/site-settings/index.ts';
+import { SITE_CONFIG_CACHE } from './modules/site-config/index.ts';
+import { CATALOGUE_CACHE } from './modules/catalogue/index.ts';
 import { createLiveEndpoint } from './http/live.ts';
 import { SESSION_COOKIE } from './modules/accounts/index.ts';
 
@@ -63,6 +67,10 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   }
 
   const services = await createServices({ database, env, logger, buildId });
+  // Guests' pages are shared for a moment (decision 012), never in development where the code
+  // changes under them; what an operator changes clears them in every process.
+  const guestCache = dev || env.GUEST_PAGE_CACHE_MS === 0 ? undefined : createGuestPageCache({ ttlMs: env.GUEST_PAGE_CACHE_MS });
+  if (guestCache) for (const name of [SITE_SETTINGS_CACHE, SITE_CONFIG_CACHE, CATALOGUE_CACHE]) services.invalidator.register(name, guestCache);
   // The page handler calls the API in-process through the app it belongs to, hence the late binding.
   let app: HttpApp | undefined = undefined;
   app = createHttpApp({
@@ -76,6 +84,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
       services,
       internalFetch: () => (request) => Promise.resolve(app!.fetch(request)),
       publicOrigin: env.PUBLIC_ORIGIN,
+      guestCache,
     }),
   });
 

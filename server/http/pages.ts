@@ -5,6 +5,7 @@ import type { Services } from '../services.ts';
 import type { HttpEnv } from './env.ts';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_VIEWER_HEADER, type PageHandler } from './app.ts';
 import type { Context } from 'hono';
+import type { GuestPageCache } from './guest-page-cache.ts';
 
 /** The app's entry.server module exports the context key its loaders read the bridge from. */
 type AppServerBuild = ServerBuild & {
@@ -24,16 +25,21 @@ export function createPageHandler(options: {
   services: Services;
   internalFetch: () => InternalFetch;
   publicOrigin?: string;
+  /** Shares guests' pages for a moment (decision 012); absent, every page is rendered. */
+  guestCache?: GuestPageCache;
 }): PageHandler {
   let cached: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
 
   return async (c: Context<HttpEnv>, clientIp: string) => {
-    const build = (await options.getBuild()) as AppServerBuild;
-    if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, options.mode) };
-    const bridge = createBridge(c, clientIp, options);
-    const context = new RouterContextProvider();
-    context.set(build.entry.module.serverBridgeContext, bridge);
-    return cached.handle(c.req.raw, context);
+    const render = async () => {
+      const build = (await options.getBuild()) as AppServerBuild;
+      if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, options.mode) };
+      const bridge = createBridge(c, clientIp, options);
+      const context = new RouterContextProvider();
+      context.set(build.entry.module.serverBridgeContext, bridge);
+      return cached.handle(c.req.raw, context);
+    };
+    return options.guestCache ? options.guestCache.serve(c, render) : render();
   };
 }
 

@@ -32,6 +32,12 @@ const envSchema = z.object({
    * the backstop. Tests raise it to prove a change travels by invalidation, not by expiry.
    */
   SHARED_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /**
+   * How long a page rendered for a guest is shared with other guests who send the same cookies,
+   * language and kind of browser, in ms (decision 012). 0 renders every page. Operators' changes
+   * to settings, site configuration and the catalogue clear it at once.
+   */
+  GUEST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the process. */
   TRUST_PROXY: z

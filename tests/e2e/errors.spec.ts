@@ -62,7 +62,24 @@ test.describe('page health', () => {
       const csp = response.headers()['content-security-policy'];
       expect(csp, path).toContain("default-src 'self'");
       const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src'));
-      expect(scriptSrc, path).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/);
+      expect(scriptSrc, path).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9_-]{22}'$/);
+    }
+  });
+
+  test('a guest page shared from the cache still carries its own response’s nonce, in the header and on every script', async ({ request }) => {
+    const pages = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await request.get('/about', { headers: { accept: 'text/html' } });
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'])?.[1];
+      const body = await response.text();
+      pages.push({ cache: response.headers()['x-page-cache'], nonce, body });
+    }
+    expect(pages.some((page) => page.cache === 'hit')).toBe(true);
+    expect(new Set(pages.map((page) => page.nonce)).size).toBe(3);
+    for (const page of pages) {
+      const scriptNonces = [...page.body.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((match) => match[1]);
+      expect(scriptNonces.length).toBeGreaterThan(0);
+      expect(new Set(scriptNonces)).toEqual(new Set([page.nonce]));
     }
   });
 });

@@ -1,5 +1,6 @@
 /** The catalogue module: game providers, categories, games, favourites and free spin packs. */
 export {
+  CATALOGUE_CACHE,
   CATALOGUE_CACHE_MS,
   createCatalogue,
   containsPattern,

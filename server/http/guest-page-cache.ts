@@ -1,0 +1,155 @@
+import type { Context } from 'hono';
+import { isbot } from 'isbot';
+import { guessDeviceFromUserAgent } from '../../contract/user-agent.ts';
+import type { HttpEnv } from './env.ts';
+import { VISITOR_COOKIE } from './app.ts';
+
+/**
+ * Whole pages rendered for guests, shared between guests for a moment (decision 012).
+ *
+ * A guest's page of a given address is the same for every guest who sends the same cookies,
+ * language and kind of browser: nothing in it belongs to the visitor (their visitor id is never
+ * rendered). Only the CSP nonce differs per response, so a cached page keeps the nonce it was
+ * rendered with and a hit swaps in the new response's own nonce, which stays unpredictable and
+ * used once. Under load the render then happens once per address and key per time limit instead
+ * of once per request, and concurrent misses of one key wait for a single render.
+ *
+ * Never cached: signed-in viewers, anything but a GET of an HTML document (React Router's data
+ * requests included), responses other than a 200 HTML page, and any response that sets a cookie
+ * (a page with a side effect for its visitor must run for each of them). A change an operator
+ * makes to settings, site configuration or the catalogue clears the cache in every process
+ * through the invalidator; everything else on a guest page (jackpot amounts, recent winners) is at
+ * most the time limit old.
+ */
+export type GuestPageCache = {
+  /** The page from the cache, or from `render()` (stored when it may be shared). */
+  serve(c: Context<HttpEnv>, render: () => Promise<Response>): Promise<Response>;
+  clear(): void;
+  stats(): { hits: number; misses: number; entries: number };
+};
+
+/** The response header that says whether a page came from the cache (for operators and tests). */
+export const PAGE_CACHE_HEADER = 'x-page-cache';
+
+type Entry = {
+  expiresAt: number;
+  status: number;
+  headers: Array<[string, string]>;
+  /** The body cut at every place the nonce it was rendered with appears: a hit joins it with its own. */
+  parts: string[];
+};
+
+export function createGuestPageCache(options: { ttlMs: number; maxEntries?: number; maxChars?: number; now?: () => number }): GuestPageCache {
+  const maxEntries = options.maxEntries ?? 500;
+  // A page far beyond a normal one is not worth keeping (and is probably not a normal page).
+  const maxChars = options.maxChars ?? 2 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | null>>();
+  let hits = 0;
+  let misses = 0;
+
+  const fromEntry = (entry: Entry, nonce: string) => {
+    const headers = new Headers(entry.headers);
+    headers.set(PAGE_CACHE_HEADER, 'hit');
+    return new Response(entry.parts.join(nonce), { status: entry.status, headers });
+  };
+
+  const store = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    // Oldest first: a Map iterates in insertion order, and a re-stored key moved to the end.
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  };
+
+  return {
+    async serve(c, render) {
+      const key = options.ttlMs > 0 ? cacheKey(c) : null;
+      if (key === null) return render();
+      const nonce = c.get('nonce');
+      if (!nonce) return render();
+      const cached = entries.get(key);
+      if (cached && cached.expiresAt > now()) {
+        hits += 1;
+        return fromEntry(cached, nonce);
+      }
+      const pending = rendering.get(key);
+      if (pending) {
+        const entry = await pending;
+        if (entry) {
+          hits += 1;
+          return fromEntry(entry, nonce);
+        }
+        return render();
+      }
+
+      // Guests who ask while this render runs wait for it rather than render the page again.
+      misses += 1;
+      let settle!: (entry: Entry | null) => void;
+      const shared = new Promise<Entry | null>((resolve) => (settle = resolve));
+      rendering.set(key, shared);
+      void shared.then(() => rendering.delete(key));
+      let response: Response;
+      try {
+        response = await render();
+      } catch (error) {
+        settle(null);
+        throw error;
+      }
+      if (!shareable(response)) {
+        settle(null);
+        return response;
+      }
+      // The visitor gets the page streamed as it renders; the copy is read beside it.
+      const [forVisitor, forCache] = response.body!.tee();
+      new Response(forCache)
+        .text()
+        .then((body) => {
+          if (body.length > maxChars) return settle(null);
+          const headers = [...response.headers].filter(([name]) => name !== 'content-length');
+          const entry = { expiresAt: now() + options.ttlMs, status: response.status, headers, parts: body.split(nonce) };
+          store(key, entry);
+          settle(entry);
+        })
+        .catch(() => settle(null));
+      const headers = new Headers(response.headers);
+      headers.set(PAGE_CACHE_HEADER, 'miss');
+      return new Response(forVisitor, { status: response.status, statusText: response.statusText, headers });
+    },
+    clear() {
+      entries.clear();
+    },
+    stats: () => ({ hits, misses, entries: entries.size }),
+  };
+}
+
+function shareable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.body !== null &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !response.headers.has('set-cookie')
+  );
+}
+
+/**
+ * What a guest page may depend on besides its address: the origin (rendered into the page, and
+ * taken from the Host header when no public origin is configured, so a forged Host only ever gets
+ * its own entry), the kind of device and whether it is a crawler (from the user agent), the
+ * languages the browser asks for (the locale redirect), and every cookie but the visitor id.
+ */
+function cacheKey(c: Context<HttpEnv>): string | null {
+  if (c.req.method !== 'GET') return null;
+  if (c.get('viewer').userId !== null) return null;
+  if (!(c.req.header('accept') ?? '').includes('text/html')) return null;
+  const url = new URL(c.req.url);
+  if (url.pathname.endsWith('.data')) return null;
+  const cookies = (c.req.header('cookie') ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${VISITOR_COOKIE}=`))
+    .sort()
+    .join('; ');
+  const userAgent = c.req.header('user-agent') ?? '';
+  return [url.origin + url.pathname + url.search, guessDeviceFromUserAgent(userAgent), isbot(userAgent) ? 'bot' : 'browser', c.req.header('accept-language') ?? '', cookies].join('\n');
+}
