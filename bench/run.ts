@@ -27,6 +27,7 @@ import { formatLedgerBench, runLedgerBench, type LedgerBenchResult } from './led
 import { formatWalletBench, runWalletBench, type WalletBenchResult } from './wallet.ts';
 import { formatEventsBench, runEventsBench, type EventsBenchResult } from './events.ts';
 import { DEFAULT_BENCH_DATABASE_URL, formatPgbench, runPgbench, type PgbenchResult } from './pgbench.ts';
+import { formatSsrBench, runSsrBench, type SsrBenchResult } from './ssr.ts';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -291,6 +292,23 @@ async function main() {
     : { error: 'no PostgreSQL server: the money benches run on PGlite' };
   console.log('\n' + formatPgbench(pgbenchResult));
 
+  // The home page with one and two web processes and with the guest page cache off, on
+  // PostgreSQL (several processes need it), each against its own /healthz (bench/ssr.ts).
+  let ssrResult: SsrBenchResult | { error: string };
+  const siteDatabase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (siteDatabase) {
+    try {
+      ssrResult = await runSsrBench({ url: siteDatabase });
+      if (ssrResult.problems.length) failures.push(`SSR by processes: ${ssrResult.problems.join('; ')}`);
+    } catch (error) {
+      ssrResult = { error: (error as Error).message };
+      failures.push(`SSR by processes failed: ${ssrResult.error}`);
+    }
+  } else {
+    ssrResult = { error: 'no PostgreSQL server: several web processes need one' };
+  }
+  console.log('\n' + formatSsrBench(ssrResult));
+
   // Money: deposits through the ledger, many players versus one (see bench/ledger.ts).
   let ledgerResult: LedgerBenchResult | { error: string };
   try {
@@ -345,6 +363,7 @@ async function main() {
     },
     config: { ...config, builtForThisRun: built, staleSources: stale.length, loadModel: 'closed loop, keep-alive, node:http client in a separate process' },
     targets: results,
+    ssrByProcesses: ssrResult,
     jsBudget: budget ?? { error: budgetError },
     pgbench: pgbenchResult,
     ledger: ledgerResult,

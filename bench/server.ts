@@ -1,7 +1,8 @@
 /**
  * Starts and stops the production build of the site for the benchmark: its own child process,
  * a free loopback port and a fresh data directory, so every run begins from the same freshly
- * migrated and seeded embedded database and nothing is left behind.
+ * migrated and seeded embedded database (or the PostgreSQL database the caller made for it) and
+ * nothing is left behind. BENCH_NODE_ARGS adds flags to the server's node (`--cpu-prof`, ...).
  */
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -14,7 +15,7 @@ export type RunningServer = {
   port: number;
   pid: number;
   dataDir: string;
-  /** Total CPU time (user + system, ms) the server process has used so far; null off Linux. */
+  /** Total CPU time (user + system, ms) the server's processes (a cluster's workers too) have used so far; null off Linux. */
   cpuMs(): number | null;
   /** Lines the server logged (LOG_LEVEL=warn, so only warnings and errors): count and the last few. */
   logLines(): { count: number; tail: string[] };
@@ -92,7 +93,42 @@ function procCpuMs(pid: number): number | null {
   }
 }
 
-export async function startServer(options: { root: string; readyTimeoutMs?: number }): Promise<RunningServer> {
+/** The process and every descendant still running (a cluster's primary and its workers). */
+function processTree(pid: number): number[] {
+  const found = [pid];
+  for (let index = 0; index < found.length; index++) {
+    try {
+      for (const task of readdirSync(`/proc/${found[index]}/task`)) {
+        const children = readFileSync(`/proc/${found[index]}/task/${task}/children`, 'utf8').trim();
+        if (children) found.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // gone meanwhile, or not Linux
+    }
+  }
+  return found;
+}
+
+function treeCpuMs(pid: number): number | null {
+  const own = procCpuMs(pid);
+  if (own === null) return null;
+  return processTree(pid)
+    .slice(1)
+    .reduce((sum, child) => sum + (procCpuMs(child) ?? 0), own);
+}
+
+export type ServerOptions = {
+  root: string;
+  readyTimeoutMs?: number;
+  /** WEB_CONCURRENCY: more than one needs `databaseUrl`. */
+  processes?: number;
+  /** A PostgreSQL database for the site (emptied by the caller); unset, a fresh embedded one. */
+  databaseUrl?: string;
+  /** More environment for the server (GUEST_PAGE_CACHE_MS=0, ...). */
+  env?: Record<string, string>;
+};
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { root } = options;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const port = await freePort();
@@ -108,14 +144,19 @@ export async function startServer(options: { root: string; readyTimeoutMs?: numb
     // Per-request info logs would cost the server more than /healthz itself does.
     LOG_LEVEL: 'warn',
   };
-  // Always the embedded database in the fresh directory, whatever the caller's shell has.
+  // The embedded database in the fresh directory unless the caller names one, whatever the
+  // caller's shell has; the process bus then runs on the database too.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  delete env.WEB_CONCURRENCY;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.processes) env.WEB_CONCURRENCY = String(options.processes);
+  Object.assign(env, options.env);
 
   // process.execPath is the Node 24 that runs this script (npm puts node_modules/.bin first on
   // PATH). Spawning it directly, not through npx, means our SIGTERM reaches the server itself
   // rather than a wrapper that may not pass it on.
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the server');
 
@@ -183,13 +224,26 @@ export async function startServer(options: { root: string; readyTimeoutMs?: numb
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // A cluster answers as soon as its first worker listens: wait for the others to be forked and
+  // to have started (they migrate nothing; the primary did), so the load meets all of them.
+  const processes = options.processes ?? 1;
+  if (processes > 1) {
+    while (processTree(pid).length < processes + 1) {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`only ${processTree(pid).length - 1} of ${processes} web processes started`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
 
   return {
     baseUrl,
     port,
     pid,
     dataDir,
-    cpuMs: () => procCpuMs(pid),
+    cpuMs: () => treeCpuMs(pid),
     logLines: () => ({ count: lineCount, tail: [...tail] }),
     stop,
   };
