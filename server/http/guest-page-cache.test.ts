@@ -159,3 +159,30 @@ describe('guest page cache', () => {
     bodies.forEach((body, index) => expect(body).toContain(`nonce="${cspNonce(answers[index])}"`));
   });
 });
+
+describe('guest page cache bounds', () => {
+  /** Just what the cache reads of a Hono context. */
+  const contextFor = (path: string) =>
+    ({
+      req: { method: 'GET', url: `http://localhost${path}`, header: (name: string) => ({ accept: 'text/html' })[name] },
+      get: (name: string) => (name === 'nonce' ? 'n0nce0000000000000000a' : { userId: null }),
+    }) as unknown as Context<HttpEnv>;
+  const html = (chars: number) => () => Promise.resolve(new Response('x'.repeat(chars), { headers: { 'content-type': 'text/html' } }));
+
+  it('drops the oldest pages when the pages kept together pass the size limit', async () => {
+    const small = createGuestPageCache({ ttlMs: 60_000, maxTotalChars: 2500 });
+    for (const path of ['/a', '/b', '/c']) await (await small.serve(contextFor(path), html(1000))).text();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(small.stats().entries).toBe(2);
+    // /a went first; /b and /c are still served from memory.
+    expect((await small.serve(contextFor('/c'), html(1000))).headers.get(PAGE_CACHE_HEADER)).toBe('hit');
+    expect((await small.serve(contextFor('/a'), html(1000))).headers.get(PAGE_CACHE_HEADER)).toBe('miss');
+  });
+
+  it('does not keep a page above the page size limit', async () => {
+    const small = createGuestPageCache({ ttlMs: 60_000, maxChars: 500 });
+    await (await small.serve(contextFor('/big'), html(501))).text();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(small.stats().entries).toBe(0);
+  });
+});

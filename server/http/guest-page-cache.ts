@@ -37,10 +37,21 @@ type Entry = {
   headers: Array<[string, string]>;
   /** The body cut at every place the nonce it was rendered with appears: a hit joins it with its own. */
   parts: string[];
+  chars: number;
 };
 
-export function createGuestPageCache(options: { ttlMs: number; maxEntries?: number; maxChars?: number; now?: () => number }): GuestPageCache {
+export function createGuestPageCache(options: {
+  ttlMs: number;
+  maxEntries?: number;
+  /** Largest page kept, in characters of text. */
+  maxChars?: number;
+  /** All pages kept together, in characters: query strings are the visitor's to vary. */
+  maxTotalChars?: number;
+  now?: () => number;
+}): GuestPageCache {
   const maxEntries = options.maxEntries ?? 500;
+  const maxTotalChars = options.maxTotalChars ?? 32 * 1024 * 1024;
+  let totalChars = 0;
   // A page far beyond a normal one is not worth keeping (and is probably not a normal page).
   const maxChars = options.maxChars ?? 2 * 1024 * 1024;
   const now = options.now ?? Date.now;
@@ -55,11 +66,18 @@ export function createGuestPageCache(options: { ttlMs: number; maxEntries?: numb
     return new Response(entry.parts.join(nonce), { status: entry.status, headers });
   };
 
-  const store = (key: string, entry: Entry) => {
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalChars -= entry.chars;
     entries.delete(key);
+  };
+  const store = (key: string, entry: Entry) => {
+    remove(key);
     entries.set(key, entry);
+    totalChars += entry.chars;
     // Oldest first: a Map iterates in insertion order, and a re-stored key moved to the end.
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    while (entries.size > maxEntries || totalChars > maxTotalChars) remove(entries.keys().next().value!);
   };
 
   return {
@@ -107,7 +125,7 @@ export function createGuestPageCache(options: { ttlMs: number; maxEntries?: numb
         .then((body) => {
           if (body.length > maxChars) return settle(null);
           const headers = [...response.headers].filter(([name]) => name !== 'content-length');
-          const entry = { expiresAt: now() + options.ttlMs, status: response.status, headers, parts: body.split(nonce) };
+          const entry = { expiresAt: now() + options.ttlMs, status: response.status, headers, parts: body.split(nonce), chars: body.length };
           store(key, entry);
           settle(entry);
         })
@@ -118,6 +136,7 @@ export function createGuestPageCache(options: { ttlMs: number; maxEntries?: numb
     },
     clear() {
       entries.clear();
+      totalChars = 0;
     },
     stats: () => ({ hits, misses, entries: entries.size }),
   };
