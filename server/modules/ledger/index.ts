@@ -44,6 +44,19 @@ export type TransferResult = {
   balanceAfter(player: number, kind: PlayerKind): bigint | undefined;
 };
 
+/**
+ * A movement made ready for a caller's own statement (the wallet's one-statement settle, migration
+ * 0011): validated, its accounts resolved, and the arguments ledger_transfer takes.
+ */
+export type PreparedTransfer = {
+  key: string;
+  hash: string;
+  kind: string;
+  currency: CurrencyCode;
+  metadata: Record<string, unknown>;
+  legs: Array<{ a: number; m: string; p: boolean }>;
+};
+
 export type Balances = Record<Exclude<PlayerKind, 'withdrawal_hold'>, bigint> & { withdrawal_hold: bigint };
 
 const refKey = (ref: AccountRef) => ('player' in ref ? `player:${ref.player}:${ref.kind}` : `house:${ref.house}`);
@@ -126,6 +139,24 @@ export function createLedger(db: Db) {
       }),
     );
 
+  const legsOf = (input: TransferInput, ids: Map<string, number>) =>
+    input.legs.map((leg) => ({ a: ids.get(refKey(leg.account))!, m: leg.amount.toString(), p: 'player' in leg.account }));
+
+  /**
+   * A movement for a caller that runs ledger_transfer inside its own statement. Its accounts are
+   * created here when new (committed at once: an account without postings is harmless).
+   */
+  async function prepare(input: TransferInput): Promise<PreparedTransfer> {
+    validate(input);
+    const ids = await accountIds(db, input.currency, input.legs.map((leg) => leg.account));
+    return { key: input.key, hash: contentHash(input), kind: input.kind, currency: input.currency, metadata: input.metadata ?? {}, legs: legsOf(input, ids) };
+  }
+
+  /** The id of an account (created when new), e.g. to read its balance inside a caller's statement. */
+  async function accountId(account: AccountRef, currency: CurrencyCode): Promise<number> {
+    return (await accountIds(db, currency, [account])).get(refKey(account))!;
+  }
+
   const TRANSFER_SQL = 'select o_id, o_replayed, o_status, o_balances from ledger_transfer($1, $2, $3, $4, $5::jsonb, $6::jsonb)';
 
   /**
@@ -137,7 +168,7 @@ export function createLedger(db: Db) {
     validate(input);
     const run = async (t: Db | Tx): Promise<TransferResult> => {
       const ids = await accountIds(t, input.currency, input.legs.map((leg) => leg.account));
-      const legs = input.legs.map((leg) => ({ a: ids.get(refKey(leg.account))!, m: leg.amount.toString(), p: 'player' in leg.account }));
+      const legs = legsOf(input, ids);
       const [row] = await preparedRows<{ o_id: number | null; o_replayed: boolean; o_status: string; o_balances: Record<string, string> | string | null }>(
         t,
         'ledger_transfer',
@@ -242,7 +273,7 @@ export function createLedger(db: Db) {
       .orderBy(asc(ledgerPostings.id));
   }
 
-  return { transfer, balances, hasMovements, houseBalance, verify, postingsOf, currencies: Object.keys(CURRENCIES) as CurrencyCode[] };
+  return { transfer, prepare, accountId, balances, hasMovements, houseBalance, verify, postingsOf, currencies: Object.keys(CURRENCIES) as CurrencyCode[] };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
