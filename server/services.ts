@@ -85,6 +85,8 @@ export async function createServices(deps: {
   if (jackpotsOn) await jackpots.fundSeeds();
   const wallet = createWallet({
     onRealBet: jackpotsOn ? jackpots.onRealBet : undefined,
+    planRealBet: jackpotsOn ? jackpots.planRealBet : undefined,
+    shareTransfer: jackpots.shareTransfer,
     db,
     ledger,
     catalogue,

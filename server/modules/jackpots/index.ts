@@ -8,6 +8,7 @@ export {
   LEADERBOARD_SORTS,
   WINNER_TYPES,
   type Draw,
+  type JackpotPlan,
   type JackpotView,
   type Jackpots,
   type LeaderboardEntry,

@@ -5,7 +5,7 @@ import { formatMinor } from '../../../contract/money.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
-import { jackpotContributions, jackpotPools, jackpotWins, walletTransactions } from '../../db/schema.ts';
+import { jackpotContributions, jackpotPools, jackpotWins, outboxEvents, playedGames, walletTransactions } from '../../db/schema.ts';
 import { readGameSeed, readJackpotSeed } from '../../db/seed.ts';
 import { createPublicNames, maskPublicName } from '../accounts/index.ts';
 import { createWallet, createWinsReader, type WalletAnswer } from '../wallet/index.ts';
@@ -38,6 +38,8 @@ beforeAll(async () => {
     playerState: (userId) => t.services.accounts.playerState(userId),
     secretFor: () => null,
     onRealBet: jackpots.onRealBet,
+    planRealBet: jackpots.planRealBet,
+    shareTransfer: jackpots.shareTransfer,
   });
 });
 afterAll(async () => {
@@ -189,6 +191,81 @@ describe('contributions', () => {
     expect(await amounts()).toEqual(before);
     const rows = await t.database.db.select().from(jackpotContributions).where(eq(jackpotContributions.transactionUuid, transaction));
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('the one-statement settle (decision 014)', () => {
+  it('writes exactly what the general path writes: answer, journal row, event, shares, books', async () => {
+    // The same wallet and draws, without a plan: every real bet takes the general path.
+    const db = t.database.db;
+    const logger = createLogger('silent');
+    const plain = createJackpots({ db, ledger: t.services.ledger, catalogue: t.services.catalogue, logger, publicNames: createPublicNames(db), wins: createWinsReader(db), draw: scriptedDraw });
+    // The general path asks the accounts module for the player's status before a bet; the one
+    // statement checks it itself: counting the questions tells which path settled the bets.
+    const asked = { fast: 0, general: 0 };
+    const walletFor = (path: 'fast' | 'general') =>
+      createWallet({
+        db,
+        ledger: t.services.ledger,
+        catalogue: t.services.catalogue,
+        logger,
+        playerState: (userId) => {
+          asked[path] += 1;
+          return t.services.accounts.playerState(userId);
+        },
+        secretFor: () => null,
+        onRealBet: plain.onRealBet,
+        ...(path === 'fast' ? { planRealBet: plain.planRealBet, shareTransfer: plain.shareTransfer } : {}),
+      });
+    const played = async (wallet: ReturnType<typeof createWallet>) => {
+      const who = await player();
+      await fund(who.uid, 100_000n);
+      const slot = await table(who.uid, 'golden-croupier', { wallet });
+      const bet = randomUUID();
+      const answers = [await slot.bet(1_000, bet), await slot.win(bet, 2_500), await slot.win(bet, 0)];
+      const journal = await db
+        .select({ kind: walletTransactions.kind, status: walletTransactions.status, moved: walletTransactions.moved, amount: walletTransactions.amount, answer: walletTransactions.answer })
+        .from(walletTransactions)
+        .where(eq(walletTransactions.sessionId, slot.session.sessionId))
+        .orderBy(walletTransactions.id);
+      const events = await db.select({ type: outboxEvents.type, payload: outboxEvents.payload }).from(outboxEvents).where(eq(outboxEvents.userId, who.uid)).orderBy(outboxEvents.id);
+      const shares = await db.select({ pool: jackpotContributions.poolId, amount: jackpotContributions.amount }).from(jackpotContributions).where(eq(jackpotContributions.transactionUuid, bet));
+      const recent = await db.select({ game: playedGames.game }).from(playedGames).where(eq(playedGames.userId, who.uid));
+      // What differs between two players by nature: ids, tokens, request ids.
+      const scrub = (value: unknown) => JSON.parse(JSON.stringify(value, (key, inner) => (['request_uuid', 'user', 'transaction_uuid', 'providerTransaction', 'round', 'bet', 'sessionId', 'transactionId'].includes(key) ? typeof inner : inner)));
+      return { answers: scrub(answers), journal: scrub(journal.map((row) => ({ ...row, amount: row.amount.toString() }))), events: scrub(events), shares: shares.map((row) => [row.pool, row.amount.toString()]).sort(), recent, main: await main(who.uid) };
+    };
+    const fast = await played(walletFor('fast'));
+    const slow = await played(walletFor('general'));
+    expect(asked).toEqual({ fast: 0, general: 1 });
+    expect(fast).toEqual(slow);
+    expect(fast.main).toBe(100_000n - 1_000n + 2_500n);
+    expect(fast.events.map((event: { type: string }) => event.type)).toEqual(['game.bet', 'game.win', 'game.win']);
+    expect(fast.shares).toHaveLength(3);
+    await booksHold();
+  });
+
+  it('leaves a bet to the general path when a pool changed since the process planned from its memory', async () => {
+    const who = await player();
+    await fund(who.uid, 100_000n);
+    const slot = await table(who.uid);
+    await slot.bet(1_000); // the EUR pools are now in this process's memory
+    const [mini] = await t.database.db.select().from(jackpotPools).where(and(eq(jackpotPools.jackpot, 'mini'), eq(jackpotPools.currency, 'EUR')));
+    const [major] = await t.database.db.select().from(jackpotPools).where(and(eq(jackpotPools.jackpot, 'major'), eq(jackpotPools.currency, 'EUR')));
+    await t.database.db.update(jackpotPools).set({ contributionBps: 100 }).where(eq(jackpotPools.id, mini.id));
+    await t.database.db.update(jackpotPools).set({ isActive: false }).where(eq(jackpotPools.id, major.id));
+    try {
+      const transaction = randomUUID();
+      expect(await slot.bet(1_000, transaction)).toMatchObject({ status: 'RS_OK', balance: 98_000 });
+      const rows = await t.database.db.select().from(jackpotContributions).where(eq(jackpotContributions.transactionUuid, transaction));
+      // Mini at its new 1 %, Major (now inactive) nothing, Mega as before.
+      const [mega] = await t.database.db.select().from(jackpotPools).where(and(eq(jackpotPools.jackpot, 'mega'), eq(jackpotPools.currency, 'EUR')));
+      expect(Object.fromEntries(rows.map((row) => [row.poolId, row.amount]))).toEqual({ [mini.id]: 10n, [mega.id]: 2n });
+    } finally {
+      await t.database.db.update(jackpotPools).set({ contributionBps: mini.contributionBps }).where(eq(jackpotPools.id, mini.id));
+      await t.database.db.update(jackpotPools).set({ isActive: true }).where(eq(jackpotPools.id, major.id));
+    }
+    await booksHold();
   });
 });
 

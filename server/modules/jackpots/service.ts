@@ -31,6 +31,14 @@ type PoolRow = typeof jackpotPools.$inferSelect;
 
 export type { GameRef, JackpotView, LeaderboardEntry, WinnerView } from '../../../contract/jackpots.ts';
 
+/** What a real bet feeds and wins, drawn before its statement (planRealBet). */
+export type JackpotPlan = {
+  /** Eligible pools with the share of the bet each gets (minor units; may be 0). */
+  pools: Array<{ id: number; bps: number; trigger: bigint; share: bigint }>;
+  /** The pools the bet wins. */
+  hits: number[];
+};
+
 export type JackpotsDeps = {
   db: Db;
   ledger: Ledger;
@@ -100,10 +108,85 @@ export function createJackpots(deps: JackpotsDeps) {
     return !!row;
   }
 
+  // --- the pools a bet feeds, from memory ----------------------------------------------------------
+
   /**
-   * The wallet's hook, inside the bet's transaction: for each active pool of the bet's currency
-   * the bet is eligible for (game, minimum bet), adds the pool's share of the bet and draws
-   * whether the bet wins the pool.
+   * Active pools per currency and which games run on an engine, kept for a few seconds: a bet
+   * plans its shares and draws from them without a query (planRealBet). The wallet's statement
+   * checks the plan against the locked pool rows (active, share, odds, minimum bet, games) and
+   * takes the general path when anything changed; a pool created meanwhile is fed from the next
+   * refresh on. A win clears them (its pool starts a new cycle).
+   */
+  const POOL_CACHE_MS = 5_000;
+  const poolCache = new Map<string, { at: number; pools: Promise<PoolRow[]> }>();
+  const engineCache = new Map<string, { at: number; engine: Promise<boolean> }>();
+  const clearPlans = () => {
+    poolCache.clear();
+    engineCache.clear();
+  };
+  function activePools(currency: string): Promise<PoolRow[]> {
+    const hit = poolCache.get(currency);
+    if (hit && Date.now() - hit.at < POOL_CACHE_MS) return hit.pools;
+    const pools = db
+      .select()
+      .from(jackpotPools)
+      .where(and(eq(jackpotPools.currency, currency), eq(jackpotPools.isActive, true)))
+      .orderBy(asc(jackpotPools.id));
+    poolCache.set(currency, { at: Date.now(), pools });
+    pools.catch(() => poolCache.delete(currency));
+    return pools;
+  }
+  function runsOnEngine(game: string): Promise<boolean> {
+    const hit = engineCache.get(game);
+    if (hit && Date.now() - hit.at < POOL_CACHE_MS) return hit.engine;
+    if (engineCache.size > 5_000) engineCache.clear();
+    const engine = db
+      .select({ sysname: games.sysname })
+      .from(games)
+      .where(and(eq(games.sysname, game), isNotNull(games.engine)))
+      .then((rows) => rows.length > 0);
+    engineCache.set(game, { at: Date.now(), engine });
+    engine.catch(() => engineCache.delete(game));
+    return engine;
+  }
+
+  /**
+   * Before a real bet's statement: the pools it feeds with their shares, and the pools it wins,
+   * drawn now (the CSPRNG, once per bet and pool). A bet that wins nothing settles in the wallet's
+   * one statement with these shares; one that wins takes the general path, which is handed these
+   * very draws (onRealBet), so a bet is never drawn twice.
+   */
+  async function planRealBet(bet: Pick<RealBet, 'currency' | 'game' | 'amount'>): Promise<JackpotPlan> {
+    const pools = (await activePools(bet.currency)).filter((pool) => pool.minBet <= bet.amount);
+    if (!pools.length) return { pools: [], hits: [] };
+    const engine = pools.some((pool) => !pool.games) ? await runsOnEngine(bet.game) : false;
+    const eligible = pools.filter((pool) => (pool.games ? pool.games.includes(bet.game) : engine));
+    return {
+      pools: eligible.map((pool) => ({ id: pool.id, bps: pool.contributionBps, trigger: pool.triggerStake, share: (bet.amount * BigInt(pool.contributionBps)) / 10_000n })),
+      hits: eligible.filter((pool) => draw(pool.triggerStake) < (bet.amount < pool.triggerStake ? bet.amount : pool.triggerStake)).map((pool) => pool.id),
+    };
+  }
+
+  /** The ledger movement of a bet's shares (game_house -> jackpot_pool), or null when they are nothing. */
+  function shareTransfer(bet: Pick<RealBet, 'provider' | 'transactionUuid' | 'game' | 'currency'>, total: bigint) {
+    if (total <= 0n) return null;
+    return {
+      key: `jackpot-share:${bet.provider}:${bet.transactionUuid}`,
+      kind: 'jackpot_contribution',
+      currency: bet.currency,
+      legs: [
+        { account: { house: 'game_house' as const }, amount: -total },
+        { account: { house: 'jackpot_pool' as const }, amount: total },
+      ],
+      metadata: { provider: bet.provider, transaction: bet.transactionUuid, game: bet.game },
+    };
+  }
+
+  /**
+   * The wallet's hook, inside the bet's transaction (the general path): for each active pool of
+   * the bet's currency the bet is eligible for (game, minimum bet), adds the pool's share of the
+   * bet and, unless the caller drew already (`drawn`: planRealBet's hits), draws whether the bet
+   * wins the pool.
    *
    * Draws come first (they depend on nothing stored), then the pools are locked in id order: a
    * pool the bet wins takes its row lock (FOR UPDATE), the others only a key-share lock, which
@@ -111,7 +194,7 @@ export function createJackpots(deps: JackpotsDeps) {
    * to commit, and sees all their contributions; bets arriving meanwhile wait for the win and feed
    * the next cycle. No lock is ever upgraded, so pools cannot deadlock each other.
    */
-  async function onRealBet(tx: Tx, bet: RealBet): Promise<boolean> {
+  async function onRealBet(tx: Tx, bet: RealBet, drawn?: number[]): Promise<boolean> {
     const pools = await tx
       .select()
       .from(jackpotPools)
@@ -122,7 +205,9 @@ export function createJackpots(deps: JackpotsDeps) {
     const eligible = pools.filter((pool) => (pool.games ? pool.games.includes(bet.game) : engine));
     if (!eligible.length) return false;
 
-    const hits = new Set(eligible.filter((pool) => draw(pool.triggerStake) < (bet.amount < pool.triggerStake ? bet.amount : pool.triggerStake)).map((pool) => pool.id));
+    const hits = drawn
+      ? new Set(drawn)
+      : new Set(eligible.filter((pool) => draw(pool.triggerStake) < (bet.amount < pool.triggerStake ? bet.amount : pool.triggerStake)).map((pool) => pool.id));
     let total = 0n;
     const won: Array<{ pool: PoolRow }> = [];
     for (const candidate of eligible) {
@@ -138,22 +223,10 @@ export function createJackpots(deps: JackpotsDeps) {
       }
       if (hits.has(pool.id)) won.push({ pool });
     }
-    if (total > 0n) {
-      await ledger.transfer(
-        {
-          key: `jackpot-share:${bet.provider}:${bet.transactionUuid}`,
-          kind: 'jackpot_contribution',
-          currency: bet.currency,
-          legs: [
-            { account: { house: 'game_house' }, amount: -total },
-            { account: { house: 'jackpot_pool' }, amount: total },
-          ],
-          metadata: { provider: bet.provider, transaction: bet.transactionUuid, game: bet.game },
-        },
-        tx,
-      );
-    }
+    const shares = shareTransfer(bet, total);
+    if (shares) await ledger.transfer(shares, tx);
     for (const { pool } of won) await payWin(tx, pool, bet);
+    if (won.length) clearPlans();
     return won.length > 0;
   }
 
@@ -355,7 +428,7 @@ export function createJackpots(deps: JackpotsDeps) {
     );
   }
 
-  return { onRealBet, fundSeeds, list, winners, leaderboard, audit };
+  return { onRealBet, planRealBet, shareTransfer, fundSeeds, list, winners, leaderboard, audit };
 }
 
 export type Jackpots = ReturnType<typeof createJackpots>;

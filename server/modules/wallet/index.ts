@@ -6,6 +6,7 @@ export {
   GAME_SESSION_SECONDS,
   WALLET_ENDPOINTS,
   type RealBet,
+  type RealBetPlan,
   type Wallet,
   type WalletAnswer,
   type WalletEndpoint,

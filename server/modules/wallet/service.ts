@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { gameSessions, playedGames, walletGuests } from '../../db/schema.ts';
 import type { Catalogue } from '../catalogue/index.ts';
-import type { Ledger, PlayerKind, TransferResult } from '../ledger/index.ts';
+import type { Ledger, PlayerKind, PreparedTransfer, TransferInput, TransferResult } from '../ledger/index.ts';
 import { signBody, verifySignature } from '../payments/index.ts';
 import { STORED_STATUSES, WALLET_STATUSES, type WalletStatus } from './statuses.ts';
 import { announceOutboxCommitted, type OutboxEventType } from '../../platform/events/outbox.ts';
@@ -127,6 +127,24 @@ const RECORD_SQL = `
   insert into wallet_transactions (provider, transaction_uuid, kind, session_id, round_id, game, amount, currency, reference_transaction_uuid, content_hash, status, moved, answer)
   values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12, $13::jsonb)`;
 
+/** A money movement's outbox event (docs/events.md), but for the ledger transaction and the balance after it. */
+const eventPayload = (request: MoneyRequest, session: SessionRow, amount: bigint, reference: string | undefined) => ({
+  currency: session.currency,
+  amount: amount.toString(),
+  account: accountOf(session),
+  provider: request.provider,
+  game: session.game,
+  round: request.round_id,
+  providerTransaction: request.transaction_uuid,
+  mode: session.mode,
+  sessionId: session.id,
+  ...(reference ? { bet: reference } : {}),
+});
+
+/** The ordinary bet or win in one statement (migration 0011, decision 014); null: take the general path. */
+const SETTLE_SQL = 'select wallet_settle($1::jsonb) as settled';
+type Settled = { answer: WalletAnswer; outbox: boolean } | null;
+
 class NotEnoughMoney extends AppError {
   constructor() {
     super('InvalidParameterException', 'Not enough money');
@@ -149,8 +167,19 @@ export type WalletDeps = {
    * (the jackpots' contributions and draws, docs/jackpots.md); what it pays shows in the answer.
    * Answers whether it paid the player (then the answer reads the balance again).
    */
-  onRealBet?: (tx: Tx, bet: RealBet) => Promise<boolean>;
+  onRealBet?: (tx: Tx, bet: RealBet, drawn?: number[]) => Promise<boolean>;
+  /**
+   * Before a real-money bet: the pools it feeds with their shares and the pools it wins, drawn
+   * once (the jackpots' planRealBet). With it, a bet that wins nothing settles in one statement
+   * (decision 014); a winning one hands these draws to onRealBet.
+   */
+  planRealBet?: (bet: Pick<RealBet, 'currency' | 'game' | 'amount'>) => Promise<RealBetPlan>;
+  /** The ledger movement of a bet's jackpot shares, or null when they are nothing. */
+  shareTransfer?: (bet: Pick<RealBet, 'provider' | 'transactionUuid' | 'game' | 'currency'>, total: bigint) => TransferInput | null;
 };
+
+/** What a real bet feeds and wins (the jackpots' JackpotPlan). */
+export type RealBetPlan = { pools: Array<{ id: number; bps: number; trigger: bigint; share: bigint }>; hits: number[] };
 
 /** An accepted real-money bet that debited the player (for WalletDeps.onRealBet). */
 export type RealBet = {
@@ -327,6 +356,14 @@ export function createWallet(deps: WalletDeps) {
     const hash = contentHash(endpoint, request);
     /** The amount of a bet or win (a rollback's own amount is informational: it reverses its bet's). */
     const amountAsked = request.amount ?? 0n;
+    // A real bet's jackpot shares and draws, once, whichever path settles it.
+    const plan =
+      endpoint === 'bet' && amountAsked > 0n && session.mode === 'real' && session.userId !== null && deps.onRealBet && deps.planRealBet
+        ? await deps.planRealBet({ currency: session.currency as CurrencyCode, game: session.game, amount: amountAsked })
+        : undefined;
+    const settled = await settleInOneStatement(endpoint, request, session, { hash, keys, reference, plan });
+    if (settled) return settled;
+
     // Read before the transaction: everything inside it runs on the transaction's own connection.
     const playerActive = endpoint !== 'bet' || session.userId === null || (await deps.playerState(session.userId))?.status === 'active';
 
@@ -413,20 +450,7 @@ export function createWallet(deps: WalletDeps) {
         if (session.userId === null) return body;
         event = {
           type,
-          payload: {
-            transactionId: moved?.transactionId ?? null,
-            currency: session.currency,
-            amount: amountMoved.toString(),
-            account: accountOf(session),
-            balanceAfter: String(body.balance ?? 0),
-            provider,
-            game: session.game,
-            round: request.round_id,
-            providerTransaction: request.transaction_uuid,
-            mode: session.mode,
-            sessionId: session.id,
-            ...(reference ? { bet: reference } : {}),
-          },
+          payload: { transactionId: moved?.transactionId ?? null, balanceAfter: String(body.balance ?? 0), ...eventPayload(request, session, amountMoved, reference) },
         };
         return body;
       };
@@ -450,16 +474,20 @@ export function createWallet(deps: WalletDeps) {
         }
         played = session.userId !== null;
         if (moved && session.mode === 'real' && session.userId !== null && deps.onRealBet) {
-          jackpotPaid = await deps.onRealBet(tx, {
-            provider,
-            transactionUuid: request.transaction_uuid,
-            roundId: request.round_id,
-            sessionId: session.id,
-            userId: session.userId,
-            game: session.game,
-            currency: session.currency as CurrencyCode,
-            amount: amountAsked,
-          });
+          jackpotPaid = await deps.onRealBet(
+            tx,
+            {
+              provider,
+              transactionUuid: request.transaction_uuid,
+              roundId: request.round_id,
+              sessionId: session.id,
+              userId: session.userId,
+              game: session.game,
+              currency: session.currency as CurrencyCode,
+              amount: amountAsked,
+            },
+            plan?.hits,
+          );
         }
         const body = await answer('RS_OK');
         if (moved) announce('game.bet', amountAsked, body);
@@ -492,6 +520,98 @@ export function createWallet(deps: WalletDeps) {
     });
     if (outboxWritten) announceOutboxCommitted();
     return result;
+  }
+
+  /**
+   * The ordinary bet or win in one statement (wallet_settle, migration 0011, decision 014): a bet
+   * of a live session that wins no jackpot, or a win on a bet of the same session. The request is
+   * checked against its session here and its movements prepared (account ids from the ledger's
+   * cache, content hashes); the database takes the same locks as the general path and either
+   * finds the ordinary case and writes everything the general path would, or answers null having
+   * written nothing. Everything else (repeats, rollbacks, refusals, a jackpot win) is decided by
+   * the general path in moneyCall.
+   */
+  async function settleInOneStatement(
+    endpoint: Exclude<WalletEndpoint, 'balance'>,
+    request: MoneyRequest,
+    session: SessionRow,
+    context: { hash: string; keys: string[]; reference: string | undefined; plan: RealBetPlan | undefined },
+  ): Promise<WalletAnswer | null> {
+    const { reference, plan } = context;
+    if (endpoint === 'rollback' || (request.currency && request.currency !== session.currency)) return null;
+    const amount = request.amount ?? 0n;
+    if (endpoint === 'bet' && (amount <= 0n || session.expiresAt <= new Date() || plan?.hits.length)) return null;
+    // A real bet feeds the jackpots: without a plan of its shares, only the general path can.
+    if (endpoint === 'bet' && session.mode === 'real' && session.userId !== null && deps.onRealBet && !plan) return null;
+    if (endpoint === 'win' && !reference) return null;
+    const provider = request.provider;
+    const currency = session.currency as CurrencyCode;
+    const player = { player: playerOf(session), kind: accountOf(session) };
+    const toPlayer = endpoint === 'win';
+    const move =
+      amount > 0n
+        ? await ledger.prepare({
+            key: `wallet:${provider}:${request.transaction_uuid}`,
+            kind: endpoint === 'bet' ? 'game_bet' : 'game_win',
+            currency,
+            legs: [
+              { account: player, amount: toPlayer ? amount : -amount },
+              { account: { house: houseOf(session) }, amount: toPlayer ? -amount : amount },
+            ],
+            metadata: {
+              provider,
+              transaction: request.transaction_uuid,
+              round: request.round_id,
+              game: session.game,
+              mode: session.mode,
+              session: session.id,
+              ...(endpoint === 'win' ? { bet: reference } : {}),
+            },
+          })
+        : null;
+    let jackpot: { pools: unknown[]; move: PreparedTransfer | null } | null = null;
+    if (plan?.pools.length) {
+      const total = plan.pools.reduce((sum, pool) => sum + pool.share, 0n);
+      const shares = deps.shareTransfer?.({ provider, transactionUuid: request.transaction_uuid, game: session.game, currency }, total) ?? null;
+      jackpot = {
+        pools: plan.pools.map((pool) => ({ id: pool.id, bps: pool.bps, trigger: pool.trigger.toString(), share: pool.share.toString() })),
+        move: shares ? await ledger.prepare(shares) : null,
+      };
+    }
+    const event =
+      session.userId === null
+        ? null
+        : {
+            type: endpoint === 'bet' ? 'game.bet' : 'game.win',
+            // The statement adds transactionId and balanceAfter.
+            payload: eventPayload(request, session, amount, reference),
+          };
+    const [row] = await preparedRows<{ settled: Settled | string }>(db, 'wallet_settle', SETTLE_SQL, [
+      JSON.stringify({
+        locks: context.keys.map((key) => `wallet:${provider}:${key}`),
+        provider,
+        transaction: request.transaction_uuid,
+        reference: reference ?? null,
+        endpoint,
+        hash: context.hash,
+        session: session.id,
+        round: request.round_id,
+        game: session.game,
+        amount: amount.toString(),
+        currency,
+        user: session.userId,
+        account: move ? move.legs[0].a : await ledger.accountId(player, currency),
+        played: endpoint === 'bet' && session.userId !== null,
+        move,
+        jackpot,
+        answer: { status: 'RS_OK', request_uuid: request.request_uuid, user: request.user, currency: session.currency, transaction_uuid: request.transaction_uuid },
+        event,
+      }),
+    ]);
+    const settled = (typeof row?.settled === 'string' ? JSON.parse(row.settled) : row?.settled) as Settled;
+    if (!settled) return null;
+    if (settled.outbox) announceOutboxCommitted();
+    return settled.answer;
   }
 
   async function sessionById(tx: Db | Tx, sessionId: number): Promise<SessionRow | null> {
