@@ -15,6 +15,8 @@ import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
 import { createJackpots } from './modules/jackpots/index.ts';
+import { createTournaments } from './modules/tournaments/index.ts';
+import { announceOutboxCommitted } from './platform/events/outbox.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
 import { createJobRunner, housekeeping } from './platform/jobs/index.ts';
@@ -99,12 +101,23 @@ export async function createServices(deps: {
   });
 
   const studio = createStudio({ db, wallet, catalogue, logger });
+  const tournaments = createTournaments({
+    db,
+    ledger,
+    logger,
+    publicNames: createPublicNames(db),
+    // Open tournament pages refetch their leaderboard (a hint: the page's own read is the truth).
+    announce: (message) => live.publish('public', message),
+    outboxCommitted: announceOutboxCommitted,
+  });
 
   // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
   jobs.schedule(housekeeping);
   for (const handler of liveNoticeHandlers(live)) jobs.onEvent(handler);
+  jobs.onEvent(tournaments.scoreHandler);
+  jobs.schedule(tournaments.finishJob);
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',
@@ -133,6 +146,7 @@ export async function createServices(deps: {
     catalogue,
     wallet,
     jackpots,
+    tournaments,
     history: createHistory({ db, limits, logger }),
     studio,
     jobs,

@@ -31,6 +31,7 @@ import {
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
 import { getContentPage } from './methods/content.ts';
 import { getJackpots, getJackpotWinners, getLeaderboard } from './methods/jackpots.ts';
+import { getTournaments, participateTournament } from './methods/tournaments.ts';
 import { actRound, getFairness, launchGame, playRound, rotateSeed, verifyRound } from './methods/studio.ts';
 import { addLike, getCategories, getFreeSpins, getGames, getLikes, getProviders, getRecent, removeLike } from './methods/games.ts';
 import { createHistoryExport, getGameHistory, getHistoryExport } from './methods/history.ts';
@@ -98,6 +99,8 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getJackpots,
   getJackpotWinners,
   getLeaderboard,
+  getTournaments,
+  participateTournament,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

@@ -762,3 +762,81 @@ export const jobSchedules = pgTable('job_schedules', {
   nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
 });
+
+// --- tournaments: points from real play, prizes by rank (docs/tournaments.md) ---
+/**
+ * A tournament: its window, the games and minimum bet that count, how a round scores, what joining
+ * costs, and the prize of each rank (`prizes`: [{from, to, amount}] in minor units of `currency`,
+ * paid to the main balance). `finished_at` is set once, by the job that ranks and pays.
+ */
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: serial('id').primaryKey(),
+    /** Its address: /tournaments/{sysname}. */
+    sysname: text('sysname').notNull(),
+    /** Per locale: {"en": ..., "fr": ...}. */
+    names: jsonb('names').notNull().default(sql`'{}'::jsonb`),
+    descriptions: jsonb('descriptions').notNull().default(sql`'{}'::jsonb`),
+    imageUrl: text('image_url'),
+    currency: text('currency').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Eligible games by sysname; null: every game the platform's engines play. */
+    games: text('games').array(),
+    scoring: text('scoring', { enum: ['total_win', 'biggest_multiplier', 'wagered'] }).notNull(),
+    /** Smallest bet a round needs to count, minor units. */
+    minBet: bigint('min_bet', { mode: 'bigint' }).notNull().default(sql`1`),
+    /** What joining costs, minor units (0: free), taken from the main balance. */
+    buyIn: bigint('buy_in', { mode: 'bigint' }).notNull().default(sql`0`),
+    prizes: jsonb('prizes').notNull().default(sql`'[]'::jsonb`),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tournaments_sysname_unique').on(table.sysname),
+    index('tournaments_unfinished_idx').on(table.endsAt).where(sql`${table.finishedAt} is null`),
+    check('tournaments_config', sql`${table.endsAt} > ${table.startsAt} and ${table.minBet} >= 1 and ${table.buyIn} >= 0`),
+  ],
+);
+
+/**
+ * A player in a tournament: points so far and when they last rose (ties go to whoever got there
+ * first); rank and prize frozen when the tournament finishes.
+ */
+export const tournamentPlayers = pgTable(
+  'tournament_players',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
+    pointsAt: timestamp('points_at', { withTimezone: true }),
+    rank: integer('rank'),
+    prize: bigint('prize', { mode: 'bigint' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tournamentId, table.userId] }),
+    index('tournament_players_board_idx').on(table.tournamentId, table.points, table.pointsAt),
+    index('tournament_players_user_idx').on(table.userId),
+  ],
+);
+
+/** What one money event scored in one tournament: written once per event, so a redelivered event scores nothing twice. */
+export const tournamentScores = pgTable(
+  'tournament_scores',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    points: bigint('points', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tournamentId, table.eventId] })],
+);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
-import { contentPages, gameCategories, gameProviders, games, jackpotPools, siteConfigs } from './schema.ts';
+import { contentPages, gameCategories, gameProviders, games, jackpotPools, siteConfigs, tournaments } from './schema.ts';
 import { CURRENCIES, parseMajor, type CurrencyCode } from '../../contract/money.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);
@@ -21,6 +21,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
   await db.insert(contentPages).values(pages).onConflictDoNothing();
   await seedGames(db);
   await seedJackpots(db);
+  await seedTournaments(db);
 }
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
@@ -134,4 +135,45 @@ export async function seedJackpots(db: Db): Promise<void> {
       ),
     )
     .onConflictDoNothing();
+}
+
+/** server/db/seed/tournaments.json: demo tournaments, their windows counted in days from the first seeding (docs/tournaments.md). */
+export const tournamentSeedSchema = z.object({
+  tournaments: z.array(
+    z.object({
+      sysname,
+      names: z.record(z.enum(LOCALES), z.string().min(1).max(80)),
+      descriptions: z.record(z.enum(LOCALES), z.string().min(1).max(500)),
+      currency: z.enum(Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]]),
+      starts_in_days: z.number().int().min(-30).max(30),
+      days: z.number().int().min(1).max(60),
+      games: z.array(sysname).nullable(),
+      scoring: z.enum(['total_win', 'biggest_multiplier', 'wagered']),
+      min_bet: majorAmount,
+      buy_in: majorAmount,
+      prizes: z.array(z.object({ from: z.number().int().min(1), to: z.number().int().min(1), amount: majorAmount })).min(1),
+    }),
+  ),
+});
+
+export const readTournamentSeed = () => tournamentSeedSchema.parse(JSON.parse(readFileSync(seedFile('tournaments.json'), 'utf8')));
+
+export async function seedTournaments(db: Db, now = new Date()): Promise<void> {
+  const day = 24 * 60 * 60 * 1000;
+  // Whole hours, so a demo tournament starts and ends on the hour.
+  const base = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  const rows = readTournamentSeed().tournaments.map((tournament) => ({
+    sysname: tournament.sysname,
+    names: tournament.names,
+    descriptions: tournament.descriptions,
+    currency: tournament.currency,
+    startsAt: new Date(base + tournament.starts_in_days * day),
+    endsAt: new Date(base + (tournament.starts_in_days + tournament.days) * day),
+    games: tournament.games,
+    scoring: tournament.scoring,
+    minBet: parseMajor(tournament.min_bet, tournament.currency)!,
+    buyIn: parseMajor(tournament.buy_in, tournament.currency)!,
+    prizes: tournament.prizes.map((prize) => ({ from: prize.from, to: prize.to, amount: parseMajor(prize.amount, tournament.currency)!.toString() })),
+  }));
+  await db.insert(tournaments).values(rows).onConflictDoNothing();
 }

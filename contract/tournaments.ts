@@ -1,0 +1,46 @@
+/**
+ * What tournaments/get and tournaments/participate answer (docs/tournaments.md): shared by the
+ * server that builds them and the pages that show them. Amounts are formatted major units.
+ */
+import type { CurrencyCode } from './money.ts';
+
+export const TOURNAMENT_SCORINGS = ['total_win', 'biggest_multiplier', 'wagered'] as const;
+export type TournamentScoring = (typeof TOURNAMENT_SCORINGS)[number];
+export const TOURNAMENT_STATUSES = ['upcoming', 'active', 'finished'] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+export type TournamentPrize = { from: number; to: number; amount: string };
+
+export type TournamentRow = {
+  rank: number;
+  name: string;
+  /** Points as shown: an amount for total_win and wagered, a multiplier ("x12.50") for biggest_multiplier. */
+  points: string;
+  prize: string | null;
+};
+
+export type TournamentView = {
+  id: number;
+  sysname: string;
+  name: string;
+  description: string;
+  image_url: string | null;
+  status: TournamentStatus;
+  starts_at: string;
+  ends_at: string;
+  currency: CurrencyCode;
+  scoring: TournamentScoring;
+  min_bet: string;
+  buy_in: string;
+  prizes: TournamentPrize[];
+  total_prize: string;
+  /** Eligible games by sysname; `all_games`: every game the platform's engines play. */
+  games: string[];
+  all_games: boolean;
+  games_count: number;
+  total_participants: number;
+  /** The first ranks (the winners once finished). */
+  leaderboard: TournamentRow[];
+  /** The signed-in player's place, or null (a guest, or not joined). */
+  user_info: { joined: true; rank: number | null; points: string; prize: string | null } | null;
+};

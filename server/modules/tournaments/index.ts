@@ -1,0 +1,2 @@
+/** The tournaments module: windows, joining, points from real play, leaderboards and prizes (docs/tournaments.md). */
+export { createTournaments, LEADERBOARD_SIZE, type TournamentQuery, type Tournaments } from './service.ts';

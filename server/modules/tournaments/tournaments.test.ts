@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TournamentView } from '../../../contract/tournaments.ts';
+import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
+import { fundPlayer, registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
+import { outboxEvents, tournamentPlayers, tournaments } from '../../db/schema.ts';
+import type { OutboxEvent } from '../../platform/events/outbox.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HOUR = 3_600_000;
+let made = 0;
+
+/** A tournament running now (one hour either side) unless told otherwise. */
+async function tournament(options: Partial<typeof tournaments.$inferInsert> = {}) {
+  made += 1;
+  const [row] = await t.database.db
+    .insert(tournaments)
+    .values({
+      sysname: `test-tournament-${made}-${Date.now()}`,
+      names: { en: `Test ${made}`, fr: `Essai ${made}` },
+      currency: 'EUR',
+      startsAt: new Date(Date.now() - HOUR),
+      endsAt: new Date(Date.now() + HOUR),
+      games: ['golden-croupier'],
+      scoring: 'total_win',
+      minBet: 100n,
+      prizes: [
+        { from: 1, to: 1, amount: '10000' },
+        { from: 2, to: 2, amount: '5000' },
+      ],
+      ...options,
+    })
+    .returning();
+  return row;
+}
+
+const call = (who: TestPlayer | null, method: string, options: { query?: Record<string, string>; body?: Record<string, string> } = {}) =>
+  t.call(method, { ...options, headers: who ? { cookie: who.cookie, 'x-croupier-client-ip': who.ip } : {} });
+
+async function join(who: TestPlayer, id: number) {
+  const answer = await call(who, 'tournaments/participate', { body: { tournament_id: String(id) } });
+  return { status: answer.status, view: answer.json.data as TournamentView, error: answer.json.error };
+}
+
+async function funded(amount = 100_000n) {
+  const who = await registerPlayer(t, { tag: 'tournament' });
+  await fundPlayer(t, who.uid, amount);
+  return who;
+}
+
+/** Rounds of one game session, as a provider plays them. */
+async function table(who: TestPlayer, game = 'golden-croupier', mode: 'real' | 'demo' = 'real') {
+  const session = await t.services.wallet.openSession({ game, mode, userId: who.uid }, 'en');
+  const provider = game === 'lantern-tide' ? 'lanternfish' : 'croupier';
+  const base = () => ({ provider, request_uuid: randomUUID(), user: session.token, game, currency: session.currency });
+  const bet = async (amount: number) => {
+    const transaction = randomUUID();
+    expect(await t.services.wallet.handle('bet', { ...base(), transaction_uuid: transaction, round_id: `r-${transaction}`, amount })).toMatchObject({ status: 'RS_OK' });
+    return transaction;
+  };
+  const win = async (betId: string, amount: number) =>
+    expect(await t.services.wallet.handle('win', { ...base(), transaction_uuid: randomUUID(), reference_transaction_uuid: betId, round_id: `r-${betId}`, amount })).toMatchObject({ status: 'RS_OK' });
+  return { bet, win, round: async (stake: number, paid: number) => win(await bet(stake), paid) };
+}
+
+const points = async (id: number, uid: number) => {
+  const [row] = await t.database.db.select().from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, uid)));
+  return row?.points ?? null;
+};
+const view = async (id: number, who: TestPlayer | null = null) => {
+  const answer = await call(who, 'tournaments/get', { query: { ids: String(id) } });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return (answer.json.data as { items: TournamentView[] }).items[0];
+};
+
+describe('scoring', () => {
+  it('counts only real rounds played after joining, inside the window, on eligible games at the minimum bet', async () => {
+    const race = await tournament();
+    const who = await funded();
+    const slot = await table(who);
+    await slot.round(1_000, 3_000); // before joining
+    const early = await slot.bet(1_000); // a round begun before joining, won after
+    expect((await join(who, race.id)).status).toBe(200);
+    await slot.win(early, 4_000);
+    await slot.round(1_000, 2_500); // counts
+    await slot.round(1_000, 0); // a losing round scores nothing in total_win
+    await slot.round(50, 500); // under the minimum bet
+    await (await table(who, 'lantern-tide')).round(1_000, 9_000); // not an eligible game
+    await (await table(who, 'golden-croupier', 'demo')).round(1_000, 9_000); // fun money
+    await t.services.jobs.drain();
+    expect(await points(race.id, who.uid)).toBe(2_500n);
+    const shown = await view(race.id, who);
+    expect(shown.user_info).toEqual({ joined: true, rank: 1, points: '25.00', prize: '100.00' });
+    expect(shown.leaderboard[0]).toMatchObject({ rank: 1, points: '25.00', prize: '100.00' });
+  });
+
+  it('applies an event once, however often it is delivered', async () => {
+    const race = await tournament();
+    const who = await funded();
+    await join(who, race.id);
+    await (await table(who)).round(1_000, 1_500);
+    await t.services.jobs.drain();
+    expect(await points(race.id, who.uid)).toBe(1_500n);
+    const [row] = await t.database.db.select().from(outboxEvents).where(and(eq(outboxEvents.userId, who.uid), eq(outboxEvents.type, 'game.win')));
+    const event: OutboxEvent = { id: Number(row.id), type: row.type, userId: row.userId, payload: row.payload as Record<string, unknown>, createdAt: row.createdAt };
+    for (let again = 0; again < 2; again++) await t.database.db.transaction((tx) => t.services.tournaments.score(event, tx));
+    expect(await points(race.id, who.uid)).toBe(1_500n);
+  });
+
+  it('sums wagers in a wagered tournament and keeps the best round in a multiplier hunt', async () => {
+    const sprint = await tournament({ scoring: 'wagered', games: null });
+    const hunt = await tournament({ scoring: 'biggest_multiplier', games: null });
+    const who = await funded();
+    await join(who, sprint.id);
+    await join(who, hunt.id);
+    const slot = await table(who);
+    await slot.round(1_000, 12_500); // x12.50
+    await slot.round(2_000, 3_000); // x1.50
+    await (await table(who, 'croupier-roulette')).round(500, 0);
+    await t.services.jobs.drain();
+    expect(await points(sprint.id, who.uid)).toBe(3_500n);
+    expect(await points(hunt.id, who.uid)).toBe(1_250n);
+    expect((await view(hunt.id, who)).user_info?.points).toBe('x12.50');
+  });
+});
+
+describe('joining', () => {
+  it('takes a buy-in once through the ledger, and refuses one the balance cannot pay without joining', async () => {
+    const paid = await tournament({ buyIn: 500n });
+    const who = await funded(600n);
+    expect((await join(who, paid.id)).status).toBe(200);
+    expect((await join(who, paid.id)).status).toBe(200);
+    expect((await t.services.ledger.balances(who.uid, 'EUR')).main).toBe(100n);
+    const poor = await funded(499n);
+    const refused = await join(poor, paid.id);
+    expect(refused.status).toBe(422);
+    expect(refused.error).toMatchObject({ type: 'InvalidParameterException', fields: { tournament_id: 'Not enough money for the buy-in' } });
+    expect(await points(paid.id, poor.uid)).toBeNull();
+    expect((await t.services.ledger.balances(poor.uid, 'EUR')).main).toBe(499n);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+
+  it('refuses a finished tournament, another currency, an unknown one and a guest, in the player’s language', async () => {
+    const over = await tournament({ startsAt: new Date(Date.now() - 3 * HOUR), endsAt: new Date(Date.now() - HOUR) });
+    const who = await funded();
+    expect((await join(who, over.id)).error).toMatchObject({ fields: { tournament_id: 'This tournament is over' } });
+    const french = await t.call('tournaments/participate', { query: { locale: 'fr' }, body: { tournament_id: String(over.id) }, headers: { cookie: who.cookie, 'x-croupier-client-ip': who.ip } });
+    expect(french.json.error).toMatchObject({ fields: { tournament_id: 'Ce tournoi est terminé' } });
+    const pounds = await registerPlayer(t, { tag: 'tournament', currency: 'GBP' });
+    expect((await join(pounds, (await tournament()).id)).error).toMatchObject({ fields: { tournament_id: 'This tournament plays in another currency than your account' } });
+    expect((await join(who, 99_999_999)).status).toBe(404);
+    expect((await call(null, 'tournaments/participate', { body: { tournament_id: String(over.id) } })).status).toBe(401);
+  });
+});
+
+describe('finishing', () => {
+  it('ranks by points, ties to whoever got there first, and pays each prize once however many runners finish it', async () => {
+    const sprint = await tournament({ scoring: 'wagered', games: null });
+    const [first, second, third] = [await funded(), await funded(), await funded()];
+    for (const who of [first, second, third]) await join(who, sprint.id);
+    await (await table(first)).bet(2_000);
+    await t.services.jobs.drain();
+    await (await table(second)).bet(2_000); // as much, later
+    await (await table(third)).bet(1_000);
+    await t.services.jobs.drain();
+    const before = await Promise.all([first, second, third].map(async (who) => (await t.services.ledger.balances(who.uid, 'EUR')).main));
+
+    await t.database.db.update(tournaments).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(tournaments.id, sprint.id));
+    const finished = await Promise.all([0, 1].map(() => t.database.db.transaction((tx) => t.services.tournaments.finishDue(tx))));
+    expect(finished.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+    await t.database.db.transaction((tx) => t.services.tournaments.finishDue(tx));
+
+    const after = await Promise.all([first, second, third].map(async (who) => (await t.services.ledger.balances(who.uid, 'EUR')).main));
+    expect(after.map((balance, index) => balance - before[index])).toEqual([10_000n, 5_000n, 0n]);
+    const shown = await view(sprint.id, second);
+    expect(shown.status).toBe('finished');
+    expect(shown.leaderboard.map((row) => [row.rank, row.points, row.prize])).toEqual([
+      [1, '20.00', '100.00'],
+      [2, '20.00', '50.00'],
+      [3, '10.00', null],
+    ]);
+    expect(shown.user_info).toEqual({ joined: true, rank: 2, points: '20.00', prize: '50.00' });
+    const prizes = await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'tournament.prize'));
+    expect(prizes.filter((row) => (row.payload as { tournamentId?: number }).tournamentId === sprint.id)).toHaveLength(2);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+});
+
+describe('tournaments/get', () => {
+  it('lists the demo tournaments by status, running first, with their prizes, in the caller’s language', async () => {
+    const all = await call(null, 'tournaments/get', { query: { count: '50' } });
+    const items = (all.json.data as { items: TournamentView[] }).items;
+    const race = items.find((item) => item.sysname === 'weekly-slot-race')!;
+    expect(race).toMatchObject({ status: 'active', scoring: 'total_win', currency: 'EUR', total_prize: '990.00', buy_in: '0.00', games: ['golden-croupier', 'lantern-tide'], all_games: false, user_info: null });
+    expect(items.find((item) => item.sysname === 'high-roller-sprint')?.status).toBe('upcoming');
+    const firstFinished = items.findIndex((item) => item.status === 'finished');
+    const lastActive = items.map((item) => item.status).lastIndexOf('active');
+    if (firstFinished >= 0) expect(lastActive).toBeLessThan(firstFinished);
+    const upcoming = await call(null, 'tournaments/get', { query: { status: 'upcoming' } });
+    expect((upcoming.json.data as { items: TournamentView[] }).items.every((item) => item.status === 'upcoming')).toBe(true);
+    const french = await t.call('tournaments/get', { query: { sysname: 'weekly-slot-race', locale: 'fr' } });
+    expect((french.json.data as { items: TournamentView[] }).items[0].name).toBe('Course hebdo des machines à sous');
+    expect((await call(null, 'tournaments/get', { query: { status: 'soon' } })).status).toBe(422);
+  });
+});
