@@ -15,6 +15,8 @@ const PAGES = [
   '/fr/platform/game/croupier-blackjack/play?mode=demo',
   '/platform/game/croupier-dice/play?mode=demo',
   '/fairness',
+  '/tournaments',
+  '/fr/tournaments/multiplier-hunt',
   '/forms/sign_in',
   '/fr/forms/sign_up',
   '/about',

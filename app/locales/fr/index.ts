@@ -9,5 +9,6 @@ import games from './games.json';
 import fairness from './fairness.json';
 import jackpots from './jackpots.json';
 import studio from './studio.json';
+import tournaments from './tournaments.json';
 
-export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness };
+export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments };

@@ -200,7 +200,7 @@ describe('tournaments/get', () => {
     const items = (all.json.data as { items: TournamentView[] }).items;
     const race = items.find((item) => item.sysname === 'weekly-slot-race')!;
     expect(race).toMatchObject({ status: 'active', scoring: 'total_win', currency: 'EUR', total_prize: '990.00', buy_in: '0.00', games: ['golden-croupier', 'lantern-tide'], all_games: false, user_info: null });
-    expect(items.find((item) => item.sysname === 'high-roller-sprint')?.status).toBe('upcoming');
+    expect(items.find((item) => item.sysname === 'golden-week-marathon')?.status).toBe('upcoming');
     const firstFinished = items.findIndex((item) => item.status === 'finished');
     const lastActive = items.map((item) => item.status).lastIndexOf('active');
     if (firstFinished >= 0) expect(lastActive).toBeLessThan(firstFinished);

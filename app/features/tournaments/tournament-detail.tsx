@@ -1,0 +1,205 @@
+import { useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn } from '../../../contract/api.ts';
+import type { TournamentView } from '../../../contract/tournaments.ts';
+import { api } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { LocalLink } from '../../lib/local-link.tsx';
+import { useLocale, useRootData } from '../../lib/locale.ts';
+import { Button, ButtonLink } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { money } from '../jackpots/format.ts';
+import { PageMeta } from '../pages/page-meta.tsx';
+import { useAuthEntry } from '../shell/use-auth-entry.ts';
+import { Countdown } from './countdown.tsx';
+import { Leaderboard } from './leaderboard.tsx';
+import { Fact, SCORING_LOOK, StatusBadge } from './tournament-card.tsx';
+import { useClock } from './use-clock.ts';
+import { useTournaments, type TournamentList } from './use-tournaments.ts';
+
+export type TournamentData = { tournaments: TournamentList; sysname: string; now: number };
+
+/** /tournaments/{sysname}: time left, prizes, the live leaderboard with the player's own place, joining, rules. */
+export function TournamentDetail({ data }: { data: TournamentData }) {
+  const { t } = useTranslation('tournaments');
+  const list = useTournaments({ sysname: data.sysname }, data.tournaments);
+  const now = useClock(data.now);
+  const tournament = list.items[0] ?? data.tournaments.items[0];
+  const look = SCORING_LOOK[tournament.scoring];
+  const locale = useLocale();
+  const when = (iso: string) => new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+  return (
+    <div className="space-y-8 pb-8" data-testid="page-tournament" data-tournament={tournament.sysname}>
+      <PageMeta title={tournament.name} description={tournament.description} />
+      <LocalLink to="/tournaments" className="inline-flex items-center gap-1 text-sm font-semibold text-ink-300 hover:text-white">
+        <Icon name="chevronLeft" size={16} />
+        {t('detail.back')}
+      </LocalLink>
+      <section className="relative overflow-hidden rounded-3xl bg-ink-850 ring-1 ring-white/10">
+        <div className={clsx('absolute inset-0 bg-gradient-to-br opacity-70', look.art)} />
+        <Icon name={look.icon} size={260} strokeWidth={1} className="absolute -top-10 -right-10 rotate-12 text-white/10" />
+        <div className="relative grid gap-6 p-6 tablet:p-10 laptop:grid-cols-[minmax(0,1fr)_auto] laptop:items-end">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <StatusBadge status={tournament.status} />
+              <Countdown tournament={tournament} now={now} />
+            </div>
+            <h1 className="mt-4 text-3xl font-black tracking-tight tablet:text-5xl" data-testid="tournament-title">
+              {tournament.name}
+            </h1>
+            <p className="mt-3 max-w-2xl text-ink-100">{tournament.description}</p>
+            <dl className="mt-6 grid max-w-2xl grid-cols-2 gap-2 text-xs tablet:grid-cols-4">
+              <Fact label={t('facts.prizePool')} value={money(tournament.total_prize, tournament.currency)} />
+              <Fact label={t('facts.buyIn')} value={Number(tournament.buy_in) > 0 ? money(tournament.buy_in, tournament.currency) : t('facts.free')} />
+              <Fact label={t('facts.players')} value={String(tournament.total_participants)} />
+              <Fact label={t('facts.scoring')} value={t(`scoring.${tournament.scoring}`)} />
+            </dl>
+          </div>
+          <JoinPanel tournament={tournament} />
+        </div>
+      </section>
+
+      <div className="grid gap-8 laptop:grid-cols-[2fr_1fr]">
+        <Section id="tournament-board" title={t('detail.leaderboard')}>
+          <Leaderboard tournament={tournament} />
+        </Section>
+        <div className="space-y-8">
+          <Section id="tournament-prizes" title={t('detail.prizes')}>
+            <ul className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-white/10" data-testid="tournament-prizes">
+              {tournament.prizes.map((prize) => (
+                <li key={prize.from} className="flex items-center justify-between px-4 py-3 text-sm">
+                  <span className="text-ink-300">
+                    {t('detail.rank')} {prize.from === prize.to ? prize.from : t('detail.rankRange', { from: prize.from, to: prize.to })}
+                  </span>
+                  <span className="font-bold text-gold-300 tabular-nums">{money(prize.amount, tournament.currency)}</span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section id="tournament-rules" title={t('detail.rules')}>
+            <ul className="space-y-2 rounded-2xl bg-ink-850 p-5 text-sm text-ink-200 ring-1 ring-white/10">
+              <li>{t('detail.window', { from: when(tournament.starts_at), to: when(tournament.ends_at) })}</li>
+              <li>{t(`scoringRule.${tournament.scoring}`)}</li>
+              <li>
+                {t('facts.minBet')}: {money(tournament.min_bet, tournament.currency)}
+              </li>
+              <li>{t('detail.rulesJoin')}</li>
+              <li>{t('detail.rulesTies')}</li>
+              <li>{t('detail.rulesPayout')}</li>
+            </ul>
+          </Section>
+          <Section id="tournament-games" title={t('detail.eligibleGames')}>
+            <ul className="flex flex-wrap gap-2" data-testid="tournament-games">
+              {tournament.games.map((game) => (
+                <li key={game}>
+                  <LocalLink to={`/game/${game}`} className="inline-block rounded-full bg-white/5 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/10 hover:ring-gold-400/60">
+                    {game.replace(/-/g, ' ')}
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Joining: sign in first for a guest; a buy-in asks to confirm; once in, where to play. */
+function JoinPanel({ tournament }: { tournament: TournamentView }) {
+  const { t } = useTranslation('tournaments');
+  const root = useRootData();
+  const openAuth = useAuthEntry();
+  const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const paid = Number(tournament.buy_in) > 0;
+  const price = money(tournament.buy_in, tournament.currency);
+
+  if (tournament.status === 'finished') return <p className="rounded-2xl bg-black/30 px-5 py-4 text-sm font-semibold text-ink-200">{t('detail.over')}</p>;
+  if (tournament.user_info) {
+    const firstGame = tournament.games[0];
+    return (
+      <div className="rounded-2xl bg-black/35 p-5 ring-1 ring-jade-400/40 laptop:w-80" data-testid="tournament-joined">
+        <p className="flex items-center gap-2 font-extrabold text-jade-300">
+          <Icon name="check" size={18} />
+          {t('detail.joined')}
+        </p>
+        <p className="mt-2 text-sm text-ink-200">{t('detail.joinedText')}</p>
+        <p className="mt-3 text-sm">
+          {t('detail.yourPlace')}: <strong data-testid="tournament-my-rank">{tournament.user_info.rank ?? '—'}</strong> · {tournament.user_info.points}
+        </p>
+        {firstGame && (
+          <ButtonLink to={`/game/${firstGame}`} className="mt-4 w-full">
+            {t('detail.play')}
+          </ButtonLink>
+        )}
+      </div>
+    );
+  }
+  if (!isLoggedIn(root?.user)) {
+    return (
+      <Button size="lg" className="w-full laptop:w-auto" onClick={() => openAuth('sign_in')} data-testid="tournament-sign-in">
+        {t('detail.signIn')}
+      </Button>
+    );
+  }
+
+  const join = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api('tournaments/participate', { body: { tournament_id: String(tournament.id) } });
+      setConfirming(false);
+      await client.invalidateQueries({ queryKey: ['tournaments'] });
+    } catch (failure) {
+      setError(isApiError(failure) ? (failure.fields?.tournament_id ?? failure.message) : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="laptop:w-80">
+      {confirming ? (
+        <div className="rounded-2xl bg-black/40 p-5 ring-1 ring-gold-400/40" role="group" aria-labelledby="tournament-confirm-title" data-testid="tournament-confirm">
+          <p id="tournament-confirm-title" className="font-extrabold">
+            {t('detail.confirmTitle', { amount: price })}
+          </p>
+          <p className="mt-2 text-sm text-ink-200">{t('detail.confirmText')}</p>
+          <div className="mt-4 flex gap-2">
+            <Button onClick={join} disabled={busy} data-testid="tournament-confirm-join">
+              {t('detail.confirm')}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              {t('detail.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button size="lg" className="w-full" onClick={() => (paid ? setConfirming(true) : join())} disabled={busy} data-testid="tournament-join">
+          {paid ? t('detail.joinFor', { amount: price }) : t('detail.join')}
+        </Button>
+      )}
+      {error && (
+        <p className="mt-3 text-sm font-semibold text-rose-300" role="alert" data-testid="tournament-join-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-xl font-extrabold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
