@@ -19,6 +19,9 @@
  *   payment:settle <id> success|fail     the demo provider settles a payment left pending
  *   jobs:list [failed|pending]           jobs that failed for good (default) or are waiting or retrying
  *   jobs:retry <id>                      give a failed job a fresh set of attempts (docs/events.md)
+ *   tournament:list                      tournaments with their window, buy-in and players
+ *   tournament:create <file>             create one from a JSON file (docs/tournaments.md)
+ *   tournament:end <sysname>             close a running tournament now: ranks frozen, prizes paid
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
@@ -183,6 +186,31 @@ try {
       const { retryJob } = await import('../server/platform/jobs/index.ts');
       if (!(await retryJob(database.db, id))) fail(`job ${id} is not a failed job`);
       console.log(`job ${id} will run again shortly`);
+      break;
+    }
+    case 'tournament:list':
+    case 'tournament:create':
+    case 'tournament:end': {
+      const { createLedger } = await import('../server/modules/ledger/index.ts');
+      const { createTournaments, createTournamentAdmin } = await import('../server/modules/tournaments/index.ts');
+      const { createPublicNames } = await import('../server/modules/accounts/index.ts');
+      const { createLogger: logger } = await import('../server/platform/logger.ts');
+      const service = createTournaments({ db: database.db, ledger: createLedger(database.db), logger: logger('warn'), publicNames: createPublicNames(database.db) });
+      const admin = createTournamentAdmin(database.db, service);
+      if (command === 'tournament:list') {
+        for (const row of await admin.list()) {
+          const state = row.finishedAt ? 'finished' : row.startsAt > new Date() ? 'upcoming' : row.endsAt <= new Date() ? 'ended, not finished yet' : 'running';
+          console.log(`${row.id}  ${row.sysname}  ${state}  ${row.startsAt.toISOString()} -> ${row.endsAt.toISOString()}  ${row.scoring}  buy-in ${row.buyIn} ${row.currency}  ${row.players} players`);
+        }
+      } else if (command === 'tournament:create') {
+        if (!args[0]) fail('usage: tournament:create <file.json>');
+        const created = await admin.create(JSON.parse(readFileSync(args[0], 'utf8')));
+        console.log(`tournament ${created.id} created: /tournaments/${created.sysname}`);
+      } else {
+        if (!args[0]) fail('usage: tournament:end <sysname>');
+        if (!(await admin.endNow(args[0]))) fail(`no running tournament ${args[0]}`);
+        console.log(`${args[0]} ended: ranks frozen, prizes paid`);
+      }
       break;
     }
     default:

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts'
 import { fundPlayer, registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
 import { outboxEvents, tournamentPlayers, tournaments } from '../../db/schema.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
+import { createTournamentAdmin, tournamentSpecSchema } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -209,5 +210,50 @@ describe('tournaments/get', () => {
     const french = await t.call('tournaments/get', { query: { sysname: 'weekly-slot-race', locale: 'fr' } });
     expect((french.json.data as { items: TournamentView[] }).items[0].name).toBe('Course hebdo des machines à sous');
     expect((await call(null, 'tournaments/get', { query: { status: 'soon' } })).status).toBe(422);
+  });
+});
+
+describe('operator commands', () => {
+  const spec = (overrides: Record<string, unknown> = {}) => ({
+    sysname: `ops-${Date.now()}-${made++}`,
+    names: { en: 'Ops Cup', fr: 'Coupe Ops' },
+    currency: 'EUR',
+    starts_at: new Date(Date.now() - HOUR).toISOString(),
+    ends_at: new Date(Date.now() + HOUR).toISOString(),
+    scoring: 'wagered',
+    prizes: [{ from: 1, to: 1, amount: '30.00' }],
+    ...overrides,
+  });
+
+  it('creates a tournament from its JSON, refusing a bad window or overlapping prizes by field', async () => {
+    const admin = createTournamentAdmin(t.database.db, t.services.tournaments);
+    const created = await admin.create(spec());
+    expect((await view(created.id)).total_prize).toBe('30.00');
+    const problems = (input: unknown) => {
+      try {
+        tournamentSpecSchema.parse(input);
+        return [];
+      } catch (error) {
+        return (error as { issues: Array<{ path: PropertyKey[] }> }).issues.map((issue) => issue.path.join('.'));
+      }
+    };
+    expect(problems(spec({ ends_at: new Date(Date.now() - 2 * HOUR).toISOString() }))).toEqual(['ends_at']);
+    expect(problems(spec({ prizes: [{ from: 1, to: 3, amount: '10.00' }, { from: 3, to: 5, amount: '5.00' }] }))).toEqual(['prizes.1.from']);
+    expect(problems(spec({ sysname: 'Bad Name', scoring: 'luck' }))).toEqual(['sysname', 'scoring']);
+    await expect(admin.create({ ...spec(), sysname: created.sysname })).rejects.toThrow(/exists already/);
+  });
+
+  it('ends a running tournament now and pays its prize once', async () => {
+    const admin = createTournamentAdmin(t.database.db, t.services.tournaments);
+    const created = await admin.create(spec());
+    const who = await funded();
+    await join(who, created.id);
+    await (await table(who)).bet(1_000);
+    await t.services.jobs.drain();
+    const before = (await t.services.ledger.balances(who.uid, 'EUR')).main;
+    expect(await admin.endNow(created.sysname)).toBe(true);
+    expect(await admin.endNow(created.sysname)).toBe(false);
+    expect((await t.services.ledger.balances(who.uid, 'EUR')).main - before).toBe(3_000n);
+    expect((await admin.list()).find((row) => row.sysname === created.sysname)).toMatchObject({ players: 1, finishedAt: expect.any(Date) });
   });
 });
