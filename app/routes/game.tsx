@@ -3,9 +3,11 @@ import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gameCanonical } from '../features/games/game-page-rules.ts';
 import { GamePageView, type GamePageData } from '../features/games/game-page.tsx';
-import { gameName, providerLabel, type GameProvider, type GamesPage } from '../features/games/types.ts';
+import { gameImage, gameName, providerLabel, type GameProvider, type GamesPage } from '../features/games/types.ts';
 import { PageMeta } from '../features/pages/page-meta.tsx';
-import { requestLocale, useLocale, useRootData } from '../lib/locale.ts';
+import { absolute } from '../features/pages/seo.ts';
+import { videoGame } from '../features/pages/structured-data.ts';
+import { requestLocale, useLocale, useLocalizedPath, useRootData } from '../lib/locale.ts';
 import { notFound, toPageError } from '../lib/page-errors.ts';
 import { requireParam } from '../lib/params.ts';
 import { serverApi } from '../lib/server-bridge.ts';
@@ -34,13 +36,23 @@ export default function GamePage() {
   const root = useRootData();
   const locale = useLocale();
   const base = root?.config.seo.canonical.url || root?.origin || '';
+  const localize = useLocalizedPath();
   const name = gameName(data.game);
+  const canonical = base ? gameCanonical(base, data.game.sysname, locale) : undefined;
+  const description = t('page.metaDescription', { name, provider: data.providerName });
+  const image = gameImage(data.game) ? absolute(base.replace(/\/+$/, ''), gameImage(data.game)) : undefined;
   return (
     <>
       <PageMeta
         title={t('page.metaTitle', { name })}
-        description={t('page.metaDescription', { name, provider: data.providerName })}
-        canonical={base ? gameCanonical(base, data.game.sysname, locale) : undefined}
+        description={description}
+        canonical={canonical}
+        image={image}
+        breadcrumbs={[
+          { name: t('hall.title'), path: localize('/gamehall') },
+          { name, path: localize(`/game/${data.game.sysname}`) },
+        ]}
+        jsonLd={[videoGame({ name, url: canonical ?? '', description, image, publisher: data.providerName, genre: data.game.type, locale })]}
       />
       <GamePageView key={data.game.sysname} data={data} />
     </>

@@ -84,7 +84,7 @@ export default function Home() {
 
   return (
     <div className="space-y-12 pb-6" data-testid="home">
-      <PageMeta title={t('meta.title')} description={root?.config.seo.default.description} />
+      <PageMeta home title={t('meta.title')} description={root?.config.seo.default.description} />
       <RegistrationHint variant="banner" className="mb-8!" />
 
       <section className="relative overflow-hidden rounded-3xl bg-ink-800 ring-1 ring-white/10">

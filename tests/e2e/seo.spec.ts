@@ -1,0 +1,79 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { gotoHydrated } from './support.ts';
+
+/**
+ * Every public page's server-rendered HTML (no JavaScript): a unique title, one canonical,
+ * hreflang alternates and JSON-LD that parses, with the schema.org type the page calls for
+ * (docs/seo.md).
+ */
+const PAGES: Array<[path: string, type: string]> = [
+  ['/', 'WebSite'],
+  ['/gamehall', 'BreadcrumbList'],
+  ['/game/golden-croupier', 'VideoGame'],
+  ['/jackpots', 'BreadcrumbList'],
+  ['/jackpots/mega', 'BreadcrumbList'],
+  ['/providers', 'BreadcrumbList'],
+  ['/about', 'BreadcrumbList'],
+  ['/fairness', 'BreadcrumbList'],
+  ['/winners', 'BreadcrumbList'],
+];
+const ALL = PAGES.flatMap(([path, type]) => [
+  [path, type],
+  [path === '/' ? '/fr' : `/fr${path}`, type],
+]) as Array<[string, string]>;
+
+type Head = { title: string; canonicals: string[]; hreflangs: Record<string, string>; types: string[]; contexts: string[]; ogUrl: string | null };
+
+async function headOf(request: APIRequestContext, path: string): Promise<Head> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  const canonicals = [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
+  const hreflangs = Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map((m) => [m[1], m[2]]));
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const records = scripts.flatMap((text) => [JSON.parse(text)].flat() as Array<Record<string, string>>);
+  const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(html)?.[1] ?? null;
+  return { title, canonicals, hreflangs, types: records.map((r) => r['@type']), contexts: records.map((r) => r['@context']), ogUrl };
+}
+
+test('every public page has a unique title, one canonical, hreflang alternates and typed JSON-LD', async ({ request }) => {
+  const titles = new Map<string, string>();
+  for (const [path, type] of ALL) {
+    const head = await headOf(request, path);
+    expect(head.title.trim(), path).not.toBe('');
+    // Unique within a locale: a French word may be the English one ("Jackpots").
+    const key = `${path.startsWith('/fr') ? 'fr' : 'en'} ${head.title}`;
+    expect(titles.get(key), `${path} shares its title`).toBeUndefined();
+    titles.set(key, path);
+    expect(head.canonicals, path).toHaveLength(1);
+    expect(head.canonicals[0], path).toMatch(/^https?:\/\/[^/]+(\/.*)?$/);
+    expect(new URL(head.canonicals[0]).pathname, path).toBe(path);
+    expect(head.ogUrl, path).toBe(head.canonicals[0]);
+    expect(Object.keys(head.hreflangs).sort(), path).toEqual(['en', 'fr', 'x-default']);
+    expect(head.hreflangs['x-default'], path).toBe(head.hreflangs.en);
+    expect(head.hreflangs[path.startsWith('/fr') ? 'fr' : 'en'], path).toBe(head.canonicals[0]);
+    expect(head.types, path).toContain(type);
+    for (const context of head.contexts) expect(context, path).toBe('https://schema.org');
+  }
+  const home = await headOf(request, '/');
+  expect(home.types).toEqual(['Organization', 'WebSite']);
+  const game = await headOf(request, '/game/golden-croupier');
+  expect(game.types).toEqual(['BreadcrumbList', 'VideoGame']);
+});
+
+test('the JSON-LD script carries the page nonce and survives hydration', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await gotoHydrated(page, '/game/golden-croupier');
+  const script = page.locator('script[type="application/ld+json"]');
+  await expect(script).toHaveCount(1);
+  expect(await script.evaluate((node: HTMLScriptElement) => node.nonce)).not.toBe('');
+  const data = JSON.parse((await script.textContent()) ?? '') as Array<Record<string, unknown>>;
+  expect(data.map((record) => record['@type'])).toEqual(['BreadcrumbList', 'VideoGame']);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//);
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'en_GB');
+  expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+});
