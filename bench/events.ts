@@ -27,6 +27,7 @@ import { queryRows } from '../server/platform/db/database.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
 import { users } from '../server/db/schema.ts';
 import { openBenchDatabase } from './ledger.ts';
+import { closedLoop } from './players.ts';
 
 /** One load phase: what was written and handled, and the lag from write to handler. */
 export type EventsPhase = {
@@ -112,19 +113,6 @@ export async function runEventsBench(options: { concurrency?: number; durationMs
       await call('bet', { user: token, transaction_uuid: `${round}:bet`, round_id: round, amount: 100 });
       await call('win', { user: token, transaction_uuid: `${round}:win`, reference_transaction_uuid: `${round}:bet`, round_id: round, amount: 90, round_closed: true });
     };
-    const closedLoop = async (ms: number) => {
-      let rounds = 0;
-      const until = performance.now() + ms;
-      await Promise.all(
-        Array.from({ length: concurrency }, async (_, worker) => {
-          for (let i = worker; performance.now() < until; i += concurrency) {
-            await play(tokens[i % tokens.length]);
-            rounds++;
-          }
-        }),
-      );
-      return rounds;
-    };
     /** Starts `perSecond` rounds a second, spread evenly, without waiting for earlier ones. */
     const paced = async (ms: number, perSecond: number) => {
       const started: Promise<void>[] = [];
@@ -170,8 +158,8 @@ export async function runEventsBench(options: { concurrency?: number; durationMs
     };
 
     services.jobs.start();
-    await closedLoop(500); // warm-up, left out of the figures
-    const saturated = await phase('saturated', () => closedLoop(durationMs));
+    await closedLoop(concurrency, 500, tokens, play); // warm-up, left out of the figures
+    const saturated = await phase('saturated', () => closedLoop(concurrency, durationMs, tokens, play));
     const half = await phase('paced', () => paced(durationMs, Math.max(1, saturated.roundsPerSecond / 2)));
     await services.jobs.stop();
     return { database: database.kind, players: PLAYERS, concurrency, saturated, paced: half, problems };

@@ -28,6 +28,7 @@ import { formatWalletBench, runWalletBench, type WalletBenchResult } from './wal
 import { formatEventsBench, runEventsBench, type EventsBenchResult } from './events.ts';
 import { DEFAULT_BENCH_DATABASE_URL, formatPgbench, runPgbench, type PgbenchResult } from './pgbench.ts';
 import { formatSsrBench, runSsrBench, type SsrBenchResult } from './ssr.ts';
+import { formatTournamentsBench, runTournamentsBench, type TournamentsBenchResult } from './tournaments.ts';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -343,6 +344,17 @@ async function main() {
     failures.push(`events bench failed: ${eventsResult.error}`);
   }
 
+  // Tournament scoring on versus off: settled rounds per second (bench/tournaments.ts).
+  let tournamentsResult: TournamentsBenchResult | { error: string };
+  try {
+    tournamentsResult = await runTournamentsBench();
+    console.log('\n' + formatTournamentsBench(tournamentsResult));
+    if (tournamentsResult.problems.length) failures.push(`tournament scoring: ${tournamentsResult.problems.join('; ')}`);
+  } catch (error) {
+    tournamentsResult = { error: (error as Error).message };
+    failures.push(`tournaments bench failed: ${tournamentsResult.error}`);
+  }
+
   // The money path against pgbench, in this run (issue targets: rounds >= 0.3x, one player >=
   // 0.7x spread, deposits >= 0.5x).
   const money = moneyRatios(pgbenchResult, ledgerResult, walletResult);
@@ -369,6 +381,7 @@ async function main() {
     ledger: ledgerResult,
     wallet: walletResult,
     events: eventsResult,
+    tournaments: tournamentsResult,
     moneyVsPgbench: money,
     server: stopped,
   };

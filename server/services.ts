@@ -116,8 +116,10 @@ export async function createServices(deps: {
   const jobs = createJobRunner({ db, logger });
   jobs.schedule(housekeeping);
   for (const handler of liveNoticeHandlers(live)) jobs.onEvent(handler);
-  jobs.onEvent(tournaments.scoreHandler);
-  jobs.schedule(tournaments.finishJob);
+  if (env.TOURNAMENTS === 'on') {
+    jobs.onEvent(tournaments.scoreHandler);
+    jobs.schedule(tournaments.finishJob);
+  }
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',

@@ -801,8 +801,9 @@ export const tournaments = pgTable(
 );
 
 /**
- * A player in a tournament: points so far and when they last rose (ties go to whoever got there
- * first); rank and prize frozen when the tournament finishes.
+ * A player in a tournament: when they joined (only rounds bet after count); the points, rank and
+ * prize they finished with, frozen when the tournament finishes. While it runs, standings are
+ * computed from tournament_scores (docs/tournaments.md).
  */
 export const tournamentPlayers = pgTable(
   'tournament_players',
@@ -814,19 +815,18 @@ export const tournamentPlayers = pgTable(
       .notNull()
       .references(() => users.id),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
-    pointsAt: timestamp('points_at', { withTimezone: true }),
+    points: bigint('points', { mode: 'bigint' }),
     rank: integer('rank'),
     prize: bigint('prize', { mode: 'bigint' }),
   },
-  (table) => [
-    primaryKey({ columns: [table.tournamentId, table.userId] }),
-    index('tournament_players_board_idx').on(table.tournamentId, table.points, table.pointsAt),
-    index('tournament_players_user_idx').on(table.userId),
-  ],
+  (table) => [primaryKey({ columns: [table.tournamentId, table.userId] }), index('tournament_players_user_idx').on(table.userId)],
 );
 
-/** What one money event scored in one tournament: written once per event, so a redelivered event scores nothing twice. */
+/**
+ * What one money event scored in one tournament, with the event's time: written once per event
+ * (a redelivered event scores nothing twice) and never changed, so scoring takes no lock a
+ * player's other events wait on. Standings are the sum (or best) per player.
+ */
 export const tournamentScores = pgTable(
   'tournament_scores',
   {
@@ -838,5 +838,5 @@ export const tournamentScores = pgTable(
     points: bigint('points', { mode: 'bigint' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tournamentId, table.eventId] })],
+  (table) => [primaryKey({ columns: [table.tournamentId, table.eventId] }), index('tournament_scores_player_idx').on(table.tournamentId, table.userId, table.points, table.createdAt)],
 );

@@ -78,6 +78,8 @@ const envSchema = z.object({
    * exact balances (jackpot tests turn it on), on otherwise.
    */
   JACKPOTS: z.enum(['on', 'off']).optional(),
+  /** Tournament scoring and finishing (jobs): `off` stops both; tournaments still list and take entries. */
+  TOURNAMENTS: z.enum(['on', 'off']).default('on'),
   /**
    * Seamless wallet secrets of game providers, read from `WALLET_SECRET_<PROVIDER>` variables
    * (provider sysname upper-cased, `-` as `_`: WALLET_SECRET_BRASS_COMET for `brass-comet`).

@@ -2,8 +2,7 @@ CREATE TABLE "tournament_players" (
 	"tournament_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"points" bigint DEFAULT 0 NOT NULL,
-	"points_at" timestamp with time zone,
+	"points" bigint,
 	"rank" integer,
 	"prize" bigint,
 	CONSTRAINT "tournament_players_tournament_id_user_id_pk" PRIMARY KEY("tournament_id","user_id")
@@ -40,7 +39,7 @@ CREATE TABLE "tournaments" (
 ALTER TABLE "tournament_players" ADD CONSTRAINT "tournament_players_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "tournaments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tournament_players" ADD CONSTRAINT "tournament_players_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tournament_scores" ADD CONSTRAINT "tournament_scores_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "tournaments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "tournament_players_board_idx" ON "tournament_players" USING btree ("tournament_id","points","points_at");--> statement-breakpoint
 CREATE INDEX "tournament_players_user_idx" ON "tournament_players" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "tournament_scores_player_idx" ON "tournament_scores" USING btree ("tournament_id","user_id","points","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tournaments_sysname_unique" ON "tournaments" USING btree ("sysname");--> statement-breakpoint
 CREATE INDEX "tournaments_unfinished_idx" ON "tournaments" USING btree ("ends_at") WHERE "tournaments"."finished_at" is null;

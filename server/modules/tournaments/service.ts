@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import type { TournamentPrize, TournamentRow, TournamentScoring, TournamentStatus, TournamentView } from '../../../contract/tournaments.ts';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { writeOutboxEvent, type OutboxEvent } from '../../platform/events/outbox.ts';
 import type { EventHandler, ScheduledJob } from '../../platform/jobs/index.ts';
@@ -47,6 +47,8 @@ function pointsLabel(scoring: TournamentScoring, points: bigint, currency: Curre
   return formatMinor(points, currency);
 }
 
+type Standing = { userId: number; points: bigint; rank: number };
+
 export function createTournaments(deps: TournamentsDeps) {
   const { db, ledger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -62,44 +64,55 @@ export function createTournaments(deps: TournamentsDeps) {
     return rows.map((row) => row.sysname);
   }
 
+  /**
+   * Every scoring player of a tournament in rank order, from its score rows: the sum of their
+   * points (or the best, for biggest_multiplier), then whoever got there first (the event time of
+   * the score that brought them there), then the player id. Computed, not stored: scoring only
+   * appends rows, so the job runner's batches never wait on one another for a player's total.
+   */
+  async function standings(db_: Db | Tx, row: Pick<TournamentRowDb, 'id' | 'scoring'>, limit?: number): Promise<Standing[]> {
+    const best = row.scoring === 'biggest_multiplier';
+    const rows = await queryRows<{ user_id: number; points: string }>(
+      db_,
+      sql`
+      select user_id, points::text as points from (
+        select user_id,
+          ${best ? sql`max(points)` : sql`sum(points)`} as points,
+          ${best ? sql`(array_agg(created_at order by points desc, created_at))[1]` : sql`max(created_at)`} as reached_at
+        from ${tournamentScores} where tournament_id = ${row.id} group by user_id
+      ) totals
+      order by points desc, reached_at, user_id
+      ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
+    );
+    return rows.map((entry, index) => ({ userId: Number(entry.user_id), points: BigInt(entry.points), rank: index + 1 }));
+  }
+
   async function leaderboardOf(row: TournamentRowDb, size: number): Promise<TournamentRow[]> {
-    const players = await db
-      .select({ userId: tournamentPlayers.userId, points: tournamentPlayers.points, rank: tournamentPlayers.rank, prize: tournamentPlayers.prize })
-      .from(tournamentPlayers)
-      .where(and(eq(tournamentPlayers.tournamentId, row.id), sql`${tournamentPlayers.points} > 0`))
-      .orderBy(desc(tournamentPlayers.points), asc(tournamentPlayers.pointsAt), asc(tournamentPlayers.userId))
-      .limit(size);
-    const names = await deps.publicNames(players.map((player) => player.userId));
+    const board = await standings(db, row, size);
+    const [names, frozen] = await Promise.all([
+      deps.publicNames(board.map((entry) => entry.userId)),
+      row.finishedAt && board.length
+        ? db.select({ userId: tournamentPlayers.userId, prize: tournamentPlayers.prize }).from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, row.id), inArray(tournamentPlayers.userId, board.map((entry) => entry.userId))))
+        : Promise.resolve([]),
+    ]);
+    const paid = new Map(frozen.map((entry) => [entry.userId, entry.prize]));
     const prizes = prizesOf(row);
     const currency = row.currency as CurrencyCode;
-    return players.map((player, index) => {
-      const rank = player.rank ?? index + 1;
-      const prize = player.prize ?? (row.finishedAt ? null : prizeFor(prizes, rank));
-      return { rank, name: names.get(player.userId) ?? '***', points: pointsLabel(row.scoring, player.points, currency), prize: prize ? formatMinor(prize, currency) : null };
+    return board.map((entry) => {
+      const prize = row.finishedAt ? (paid.get(entry.userId) ?? null) : prizeFor(prizes, entry.rank);
+      return { rank: entry.rank, name: names.get(entry.userId) ?? '***', points: pointsLabel(row.scoring, entry.points, currency), prize: prize ? formatMinor(prize, currency) : null };
     });
   }
 
-  /** A player's place: 1 + those ahead (more points, or as many reached earlier). */
+  /** A player's place: the rank frozen when the tournament finished, else where the standings put them. */
   async function userInfo(row: TournamentRowDb, userId: number): Promise<TournamentView['user_info']> {
     const [me] = await db.select().from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, row.id), eq(tournamentPlayers.userId, userId)));
     if (!me) return null;
     const currency = row.currency as CurrencyCode;
-    let rank: number | null = me.rank;
-    if (rank === null && me.points > 0n) {
-      const [ahead] = await db
-        .select({ n: count() })
-        .from(tournamentPlayers)
-        .where(
-          and(
-            eq(tournamentPlayers.tournamentId, row.id),
-            sql`(${tournamentPlayers.points} > ${me.points.toString()}::bigint
-              or (${tournamentPlayers.points} = ${me.points.toString()}::bigint and (${tournamentPlayers.pointsAt}, ${tournamentPlayers.userId}) < (${me.pointsAt}, ${userId})))`,
-          ),
-        );
-      rank = Number(ahead.n) + 1;
-    }
-    const prize = me.prize ?? (rank !== null && !row.finishedAt ? prizeFor(prizesOf(row), rank) : null);
-    return { joined: true, rank, points: pointsLabel(row.scoring, me.points, currency), prize: prize ? formatMinor(prize, currency) : null };
+    const mine = (await standings(db, row)).find((entry) => entry.userId === userId);
+    const rank = me.rank ?? mine?.rank ?? null;
+    const prize = row.finishedAt ? me.prize : rank !== null ? prizeFor(prizesOf(row), rank) : null;
+    return { joined: true, rank, points: pointsLabel(row.scoring, mine?.points ?? 0n, currency), prize: prize ? formatMinor(prize, currency) : null };
   }
 
   async function view(row: TournamentRowDb, viewer: number | null, locale: LocaleCode, engine: () => Promise<string[]>): Promise<TournamentView> {
@@ -235,60 +248,66 @@ export function createTournaments(deps: TournamentsDeps) {
   async function score(event: OutboxEvent, tx: Tx): Promise<Array<{ id: number; sysname: string }>> {
     const payload = event.payload as { mode?: string; amount?: string; currency?: string; game?: string; provider?: string; bet?: string };
     if (event.userId === null || payload.mode !== 'real' || !payload.amount || !payload.game || !payload.currency) return [];
+    const isWin = event.type === 'game.win';
+    if (!isWin && event.type !== 'game.bet') return [];
     const amount = BigInt(payload.amount);
-    let roundAt = event.createdAt;
-    let betAmount = amount;
-    const scorings: TournamentScoring[] = [];
-    if (event.type === 'game.bet') {
-      scorings.push('wagered');
-    } else if (event.type === 'game.win') {
-      if (amount === 0n || !payload.bet || !payload.provider) return [];
-      const [bet] = await tx
-        .select({ amount: walletTransactions.amount, createdAt: walletTransactions.createdAt })
-        .from(walletTransactions)
-        .where(and(eq(walletTransactions.provider, payload.provider), eq(walletTransactions.transactionUuid, payload.bet), eq(walletTransactions.kind, 'bet')));
-      if (!bet || bet.amount <= 0n) return [];
-      roundAt = bet.createdAt;
-      betAmount = bet.amount;
-      scorings.push('total_win', 'biggest_multiplier');
-    } else {
-      return [];
+    if (amount <= 0n || (isWin && (!payload.bet || !payload.provider))) return [];
+    const scorings = isWin ? 'total_win,biggest_multiplier' : 'wagered';
+    // One statement (the handler runs for every bet and win): the round (a win's bet decides its
+    // time and stake), the tournaments it scores in, and its score rows, written once per event
+    // with the event's time (ties go to whoever got there first).
+    const rows = await queryRows<{ id: number; sysname: string }>(
+      tx,
+      sql`
+      with round as (
+        select ${amount.toString()}::bigint as amount,
+               coalesce(b.amount, ${amount.toString()}::bigint) as stake,
+               coalesce(b.created_at, ${event.createdAt.toISOString()}::timestamptz) as at
+        from (select 1) as one
+        left join ${walletTransactions} b on ${isWin} and b.provider = ${payload.provider ?? ''} and b.transaction_uuid = ${payload.bet ?? ''} and b.kind = 'bet'
+        where not ${isWin} or b.amount > 0
+      ), scored as (
+        select t.id, case t.scoring when 'biggest_multiplier' then r.amount * 100 / r.stake else r.amount end as points
+        from round r
+        join ${tournamentPlayers} p on p.user_id = ${event.userId}
+        join ${tournaments} t on t.id = p.tournament_id
+        where t.finished_at is null and t.currency = ${payload.currency}
+          and t.scoring = any (string_to_array(${scorings}, ','))
+          and t.starts_at <= r.at and t.ends_at > r.at and p.joined_at <= r.at and t.min_bet <= r.stake
+          and (${payload.game} = any (t.games) or (t.games is null and exists (select 1 from ${games} g where g.sysname = ${payload.game} and g.engine is not null)))
+      )
+      insert into ${tournamentScores} (tournament_id, event_id, user_id, points, created_at)
+      select scored.id, ${event.id}, ${event.userId}, scored.points, ${event.createdAt.toISOString()}::timestamptz
+      from scored where scored.points > 0
+      on conflict do nothing
+      returning tournament_id as id, (select sysname from ${tournaments} t where t.id = tournament_id) as sysname`,
+    );
+    return rows.map((row) => ({ id: Number(row.id), sysname: row.sysname }));
+  }
+
+  /**
+   * Tells open pages that a leaderboard moved, at most once a second per tournament and process
+   * (the last change of a burst is always told, a moment later): under load every round would
+   * otherwise be a message on the bus, and the page only needs to know it should read again.
+   */
+  const ANNOUNCE_EVERY_MS = 1000;
+  const announced = new Map<number, { at: number; pending: boolean }>();
+  function announceMoved(tournament: { id: number; sysname: string }) {
+    const announce = deps.announce;
+    if (!announce) return;
+    const last = announced.get(tournament.id);
+    const now_ = Date.now();
+    if (!last || now_ - last.at >= ANNOUNCE_EVERY_MS) {
+      announced.set(tournament.id, { at: now_, pending: false });
+      void announce({ type: 'tournament', data: tournament }).catch((error: unknown) => deps.logger.warn({ err: error, tournament: tournament.id }, 'leaderboard change not announced'));
+      return;
     }
-    const candidates = await tx
-      .select({ id: tournaments.id, sysname: tournaments.sysname, scoring: tournaments.scoring })
-      .from(tournamentPlayers)
-      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
-      .where(
-        and(
-          eq(tournamentPlayers.userId, event.userId),
-          isNull(tournaments.finishedAt),
-          eq(tournaments.currency, payload.currency),
-          inArray(tournaments.scoring, scorings),
-          sql`${tournaments.startsAt} <= ${roundAt} and ${tournaments.endsAt} > ${roundAt} and ${tournamentPlayers.joinedAt} <= ${roundAt}`,
-          sql`${tournaments.minBet} <= ${betAmount.toString()}::bigint`,
-          sql`(${payload.game} = any(${tournaments.games}) or (${tournaments.games} is null and exists (select 1 from ${games} g where g.sysname = ${payload.game} and g.engine is not null)))`,
-        ),
-      );
-    const moved: Array<{ id: number; sysname: string }> = [];
-    for (const tournament of candidates) {
-      const points = tournament.scoring === 'biggest_multiplier' ? (amount * 100n) / betAmount : amount;
-      if (points <= 0n) continue;
-      const [written] = await tx
-        .insert(tournamentScores)
-        .values({ tournamentId: tournament.id, eventId: event.id, userId: event.userId, points })
-        .onConflictDoNothing()
-        .returning({ points: tournamentScores.points });
-      if (!written) continue;
-      // Sum, or keep the best; the time moves only when the points rise (ties go to the earlier).
-      const next = tournament.scoring === 'biggest_multiplier' ? sql`greatest(${tournamentPlayers.points}, ${points.toString()}::bigint)` : sql`${tournamentPlayers.points} + ${points.toString()}::bigint`;
-      const updated = await tx
-        .update(tournamentPlayers)
-        .set({ points: next, pointsAt: sql`case when ${next} > ${tournamentPlayers.points} then ${event.createdAt} else ${tournamentPlayers.pointsAt} end` })
-        .where(and(eq(tournamentPlayers.tournamentId, tournament.id), eq(tournamentPlayers.userId, event.userId)))
-        .returning({ points: tournamentPlayers.points });
-      if (updated.length) moved.push({ id: tournament.id, sysname: tournament.sysname });
-    }
-    return moved;
+    if (last.pending) return;
+    last.pending = true;
+    setTimeout(() => {
+      announced.delete(tournament.id);
+      announceMoved(tournament);
+    }, ANNOUNCE_EVERY_MS - (now_ - last.at)).unref();
   }
 
   const scoreHandler: EventHandler = {
@@ -296,12 +315,7 @@ export function createTournaments(deps: TournamentsDeps) {
     events: ['game.bet', 'game.win'],
     async handle(event, tx, job) {
       const moved = await score(event, tx);
-      if (moved.length && deps.announce) {
-        const announce = deps.announce;
-        job.afterCommit(async () => {
-          for (const tournament of moved) await announce({ type: 'tournament', data: tournament });
-        });
-      }
+      if (moved.length) job.afterCommit(() => moved.forEach(announceMoved));
     },
   };
 
@@ -323,14 +337,10 @@ export function createTournaments(deps: TournamentsDeps) {
       .limit(20)
       .for('update', { skipLocked: true });
     for (const row of due) {
-      const players = await tx
-        .select({ userId: tournamentPlayers.userId })
-        .from(tournamentPlayers)
-        .where(and(eq(tournamentPlayers.tournamentId, row.id), sql`${tournamentPlayers.points} > 0`))
-        .orderBy(desc(tournamentPlayers.points), asc(tournamentPlayers.pointsAt), asc(tournamentPlayers.userId));
+      const players = await standings(tx, row);
       const prizes = prizesOf(row);
-      for (const [index, player] of players.entries()) {
-        const rank = index + 1;
+      for (const player of players) {
+        const rank = player.rank;
         const prize = prizeFor(prizes, rank);
         if (prize > 0n && isCurrency(row.currency)) {
           const paid = await ledger.transfer(
@@ -354,7 +364,7 @@ export function createTournaments(deps: TournamentsDeps) {
         }
         await tx
           .update(tournamentPlayers)
-          .set({ rank, prize: prize > 0n ? prize : null })
+          .set({ rank, points: player.points, prize: prize > 0n ? prize : null })
           .where(and(eq(tournamentPlayers.tournamentId, row.id), eq(tournamentPlayers.userId, player.userId)));
       }
       await tx.update(tournaments).set({ finishedAt: now() }).where(eq(tournaments.id, row.id));

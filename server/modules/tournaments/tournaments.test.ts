@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TournamentView } from '../../../contract/tournaments.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
-import { outboxEvents, tournamentPlayers, tournaments } from '../../db/schema.ts';
+import { outboxEvents, tournamentPlayers, tournamentScores, tournaments } from '../../db/schema.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import { createTournamentAdmin, tournamentSpecSchema } from './index.ts';
 
@@ -72,10 +72,14 @@ async function table(who: TestPlayer, game = 'golden-croupier', mode: 'real' | '
   return { bet, win, round: async (stake: number, paid: number) => win(await bet(stake), paid) };
 }
 
+/** A player's standing points: the sum of their scores, or the best in a multiplier hunt. */
 const points = async (id: number, uid: number) => {
-  const [row] = await t.database.db.select().from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, uid)));
-  return row?.points ?? null;
+  const [tournament] = await t.database.db.select().from(tournaments).where(eq(tournaments.id, id));
+  const rows = await t.database.db.select().from(tournamentScores).where(and(eq(tournamentScores.tournamentId, id), eq(tournamentScores.userId, uid)));
+  return tournament.scoring === 'biggest_multiplier' ? rows.reduce((best, row) => (row.points > best ? row.points : best), 0n) : rows.reduce((sum, row) => sum + row.points, 0n);
 };
+const joined = async (id: number, uid: number) =>
+  (await t.database.db.select().from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, uid)))).length > 0;
 const view = async (id: number, who: TestPlayer | null = null) => {
   const answer = await call(who, 'tournaments/get', { query: { ids: String(id) } });
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
@@ -144,7 +148,7 @@ describe('joining', () => {
     const refused = await join(poor, paid.id);
     expect(refused.status).toBe(422);
     expect(refused.error).toMatchObject({ type: 'InvalidParameterException', fields: { tournament_id: 'Not enough money for the buy-in' } });
-    expect(await points(paid.id, poor.uid)).toBeNull();
+    expect(await joined(paid.id, poor.uid)).toBe(false);
     expect((await t.services.ledger.balances(poor.uid, 'EUR')).main).toBe(499n);
     expect((await t.services.ledger.verify()).problems).toEqual([]);
   });
