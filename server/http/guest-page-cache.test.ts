@@ -186,3 +186,18 @@ describe('guest page cache bounds', () => {
     expect(small.stats().entries).toBe(0);
   });
 });
+
+describe('guest page cache and operator changes', () => {
+  it('does not keep a page whose render began before an operator’s change', async () => {
+    cache.clear();
+    renderDelayMs = 30;
+    const before = renders;
+    const inFlight = page('/during-change');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await services.invalidator.invalidate(SITE_CONFIG_CACHE);
+    await (await inFlight).text();
+    renderDelayMs = 0;
+    await (await page('/during-change')).text();
+    expect(renders - before).toBe(2);
+  });
+});

@@ -59,6 +59,8 @@ export function createGuestPageCache(options: {
   const rendering = new Map<string, Promise<Entry | null>>();
   let hits = 0;
   let misses = 0;
+  /** Moves on at every clear(): renders that began before it are not stored. */
+  let generation = 0;
 
   const fromEntry = (entry: Entry, nonce: string) => {
     const headers = new Headers(entry.headers);
@@ -106,7 +108,9 @@ export function createGuestPageCache(options: {
       let settle!: (entry: Entry | null) => void;
       const shared = new Promise<Entry | null>((resolve) => (settle = resolve));
       rendering.set(key, shared);
-      void shared.then(() => rendering.delete(key));
+      void shared.then(() => rendering.get(key) === shared && rendering.delete(key));
+      // A page rendered across an operator's change is not kept: it may show what came before.
+      const generationAtStart = generation;
       let response: Response;
       try {
         response = await render();
@@ -123,7 +127,7 @@ export function createGuestPageCache(options: {
       new Response(forCache)
         .text()
         .then((body) => {
-          if (body.length > maxChars) return settle(null);
+          if (body.length > maxChars || generation !== generationAtStart) return settle(null);
           const headers = [...response.headers].filter(([name]) => name !== 'content-length');
           const entry = { expiresAt: now() + options.ttlMs, status: response.status, headers, parts: body.split(nonce), chars: body.length };
           store(key, entry);
@@ -137,6 +141,7 @@ export function createGuestPageCache(options: {
     clear() {
       entries.clear();
       totalChars = 0;
+      generation += 1;
     },
     stats: () => ({ hits, misses, entries: entries.size }),
   };
