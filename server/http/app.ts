@@ -15,6 +15,7 @@ import { writeCookie } from './cookies.ts';
 import type { HttpEnv } from './env.ts';
 import type { Viewer } from '../api/types.ts';
 import { securityHeaders } from './security-headers.ts';
+import { mountSeoRoutes } from './seo.ts';
 
 export const VISITOR_COOKIE = 'vid';
 export const INTERNAL_CLIENT_IP_HEADER = 'x-croupier-client-ip';
@@ -122,6 +123,9 @@ export function createHttpApp(options: HttpAppOptions) {
   // Game providers' seamless wallet (docs/wallet-api.md): signed server-to-server JSON, mounted
   // before the visitor middleware, so these hot calls set no cookie and look up no web session.
   app.route('/platform/wallet', walletRoutes(services.wallet));
+
+  // robots.txt and the sitemaps are the same for everyone: no visitor cookie, no session lookup.
+  mountSeoRoutes(app, { services, publicOrigin: env.PUBLIC_ORIGIN });
 
   // Every other request belongs to a visitor: give each browser a stable, opaque id.
   app.use(async (c, next) => {

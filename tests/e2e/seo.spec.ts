@@ -77,3 +77,17 @@ test('the JSON-LD script carries the page nonce and survives hydration', async (
   await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'en_GB');
   expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
 });
+
+test('robots.txt names the sitemap, whose children list the game pages in both locales', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /cashier');
+  const sitemap = /^Sitemap: (.+)$/m.exec(robots)?.[1] ?? '';
+  expect(sitemap).toMatch(/\/sitemap\.xml$/);
+  const index = await (await request.get(new URL(sitemap).pathname)).text();
+  expect(index).toContain('<sitemapindex');
+  for (const [child, path] of [['/sitemap-en.xml', '/game/golden-croupier'], ['/sitemap-fr.xml', '/fr/game/golden-croupier']]) {
+    const response = await request.get(child);
+    expect(response.headers()['content-type']).toMatch(/^application\/xml/);
+    expect(await response.text()).toMatch(new RegExp(`<loc>https?://[^<]+${path.replaceAll('/', '\\/')}</loc>`));
+  }
+});

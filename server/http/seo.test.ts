@@ -1,0 +1,102 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSitemap, parseSitemapIndex } from 'sitemap';
+import { seedDemoContent } from '../db/seed.ts';
+import { parseEnv } from '../platform/env.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createTestDatabase } from '../platform/testing/test-db.ts';
+import { createServices, type Services } from '../services.ts';
+import { createHttpApp, type HttpApp } from './app.ts';
+import { ROBOTS_DISALLOW, robotsTxt, sitemapItem } from './seo.ts';
+
+/** robots.txt and the sitemaps through the real HTTP app, on the seeded demo catalogue. */
+const ORIGIN = 'https://croupier.test';
+let services: Services;
+let app: HttpApp;
+let close: () => Promise<void>;
+let visibleGames: string[];
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  await seedDemoContent(database.db);
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-0123', PUBLIC_ORIGIN: ORIGIN });
+  const logger = createLogger('silent');
+  services = await createServices({ database, env, logger, buildId: 'test' });
+  app = createHttpApp({ services, env, logger });
+  const games = await services.catalogue.listGames({ offset: 0, count: 10_000, sort: 'priority' }, 'en');
+  visibleGames = games.items.map((game) => game.sysname!);
+  close = async () => {
+    await services.close();
+    await database.close();
+  };
+});
+afterAll(() => close());
+
+async function get(path: string) {
+  const response = await app.request(path);
+  return { status: response.status, type: response.headers.get('content-type') ?? '', cookie: response.headers.get('set-cookie'), body: await response.text() };
+}
+
+describe('robots.txt', () => {
+  it('keeps crawlers off private areas and names the sitemap at the canonical origin', async () => {
+    const answer = await get('/robots.txt');
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^text\/plain/);
+    expect(answer.cookie).toBeNull();
+    const lines = answer.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const path of ['/cashier', '/profile', '/forms', '/api/', '/fr/cashier']) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(robotsTxt('https://x.example')).toContain('Sitemap: https://x.example/sitemap.xml');
+    expect(ROBOTS_DISALLOW).not.toContain('/');
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('is an index of one child per locale, absolute, with a lastmod', async () => {
+    const answer = await get('/sitemap.xml');
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^application\/xml/);
+    expect(answer.body).toMatch(/<sitemapindex[^>]*xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9"/);
+    const items = await parseSitemapIndex(Readable.from([answer.body]));
+    expect(items.map((item) => item.url)).toEqual([`${ORIGIN}/sitemap-en.xml`, `${ORIGIN}/sitemap-fr.xml`]);
+    for (const item of items) expect(Number.isNaN(Date.parse(item.lastmod ?? ''))).toBe(false);
+  });
+
+  for (const locale of ['en', 'fr'] as const) {
+    it(`lists every public page in ${locale}, with en, fr and x-default alternates`, async () => {
+      const answer = await get(`/sitemap-${locale}.xml`);
+      expect(answer.status).toBe(200);
+      const root = /<urlset[^>]*>/.exec(answer.body)?.[0] ?? '';
+      expect(root).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+      expect(root).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+      const items = await parseSitemap(Readable.from([answer.body]));
+      const prefix = locale === 'en' ? '' : '/fr';
+      const urls = items.map((item) => item.url);
+      expect(new Set(urls).size).toBe(urls.length);
+      for (const url of urls) expect(url.startsWith(`${ORIGIN}/`)).toBe(true);
+      expect(urls).toEqual(expect.arrayContaining([`${ORIGIN}${prefix || '/'}`, ...['/gamehall', '/jackpots', '/jackpots/mega', '/providers', '/fairness', '/winners', '/about', '/terms', '/privacy'].map((path) => `${ORIGIN}${prefix}${path}`)]));
+      expect(visibleGames.length).toBeGreaterThan(0);
+      for (const sysname of visibleGames) expect(urls).toContain(`${ORIGIN}${prefix}/game/${sysname}`);
+      expect(urls.filter((url) => url.includes('/game/'))).toHaveLength(visibleGames.length);
+      for (const item of items) {
+        const bare = item.url.slice(ORIGIN.length + prefix.length) || '/';
+        const english = `${ORIGIN}${bare}`;
+        const french = bare === '/' ? `${ORIGIN}/fr` : `${ORIGIN}/fr${bare}`;
+        expect(item.links.map((link) => [link.lang, link.url])).toEqual([['en', english], ['fr', french], ['x-default', english]]);
+      }
+      const jackpots = items.find((item) => item.url === `${ORIGIN}${prefix}/jackpots`);
+      expect(Number.isNaN(Date.parse(jackpots?.lastmod ?? ''))).toBe(false);
+    });
+  }
+
+  it('makes each locale page point at itself and its alternates', () => {
+    const item = sitemapItem('https://c.example', { path: '/game/golden-croupier' }, 'fr');
+    expect(item.url).toBe('https://c.example/fr/game/golden-croupier');
+    expect(item.links).toEqual([
+      { lang: 'en', url: 'https://c.example/game/golden-croupier' },
+      { lang: 'fr', url: 'https://c.example/fr/game/golden-croupier' },
+      { lang: 'x-default', url: 'https://c.example/game/golden-croupier' },
+    ]);
+  });
+});
