@@ -332,7 +332,8 @@ export function createTournaments(deps: TournamentsDeps) {
     const due = await tx
       .select()
       .from(tournaments)
-      .where(and(isNull(tournaments.finishedAt), sql`${tournaments.endsAt} <= ${now()}`))
+      // Database time: an end written by SQL (tournament:end) carries microseconds a JS Date lacks.
+      .where(and(isNull(tournaments.finishedAt), sql`${tournaments.endsAt} <= now()`))
       .orderBy(asc(tournaments.id))
       .limit(20)
       .for('update', { skipLocked: true });
