@@ -7,7 +7,7 @@ import { createLogger } from '../platform/logger.ts';
 import { createTestDatabase } from '../platform/testing/test-db.ts';
 import { createServices, type Services } from '../services.ts';
 import { createHttpApp, type HttpApp } from './app.ts';
-import { ROBOTS_DISALLOW, robotsTxt, sitemapItem } from './seo.ts';
+import { ROBOTS_DISALLOW, robotsTxt, sitemapItem, sitemapXml } from './seo.ts';
 
 /** robots.txt and the sitemaps through the real HTTP app, on the seeded demo catalogue. */
 const ORIGIN = 'https://croupier.test';
@@ -53,14 +53,13 @@ describe('robots.txt', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('is an index of one child per locale, absolute, with a lastmod', async () => {
+  it('is an index of one child per locale, absolute', async () => {
     const answer = await get('/sitemap.xml');
     expect(answer.status).toBe(200);
     expect(answer.type).toMatch(/^application\/xml/);
     expect(answer.body).toMatch(/<sitemapindex[^>]*xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9"/);
     const items = await parseSitemapIndex(Readable.from([answer.body]));
     expect(items.map((item) => item.url)).toEqual([`${ORIGIN}/sitemap-en.xml`, `${ORIGIN}/sitemap-fr.xml`]);
-    for (const item of items) expect(Number.isNaN(Date.parse(item.lastmod ?? ''))).toBe(false);
   });
 
   for (const locale of ['en', 'fr'] as const) {
@@ -85,14 +84,14 @@ describe('sitemap.xml', () => {
         const french = bare === '/' ? `${ORIGIN}/fr` : `${ORIGIN}/fr${bare}`;
         expect(item.links.map((link) => [link.lang, link.url])).toEqual([['en', english], ['fr', french], ['x-default', english]]);
       }
-      const jackpots = items.find((item) => item.url === `${ORIGIN}${prefix}/jackpots`);
-      expect(Number.isNaN(Date.parse(jackpots?.lastmod ?? ''))).toBe(false);
     });
   }
 
-  it('makes each locale page point at itself and its alternates', () => {
-    const item = sitemapItem('https://c.example', { path: '/game/golden-croupier' }, 'fr');
+  it('makes each locale page point at itself and its alternates, with a lastmod where the data has one', async () => {
+    const item = sitemapItem('https://c.example', { path: '/game/golden-croupier', lastmod: '2026-01-02T03:04:05.000Z' }, 'fr');
     expect(item.url).toBe('https://c.example/fr/game/golden-croupier');
+    const [parsed] = await parseSitemap(Readable.from([await sitemapXml('https://c.example', [{ path: '/about', lastmod: '2026-01-02T03:04:05.000Z' }], 'en')]));
+    expect(parsed.lastmod).toBe('2026-01-02T03:04:05.000Z');
     expect(item.links).toEqual([
       { lang: 'en', url: 'https://c.example/game/golden-croupier' },
       { lang: 'fr', url: 'https://c.example/fr/game/golden-croupier' },

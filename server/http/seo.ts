@@ -27,6 +27,7 @@ const STATIC_PATHS = ['/', '/gamehall', '/jackpots', '/providers', '/fairness', 
 const GAMES_PAGE = 500;
 export const SITEMAP_CACHE_MS = 60_000;
 
+/** `lastmod` only where the data has a real date of change (none of today's sources has one). */
 export type SitemapEntry = { path: string; lastmod?: string };
 type SeoServices = Pick<Services, 'catalogue' | 'content' | 'jackpots' | 'siteConfig' | 'invalidator'>;
 
@@ -37,8 +38,8 @@ export async function sitemapEntries(services: SeoServices): Promise<SitemapEntr
     services.jackpots.list({ currency: DEFAULT_CURRENCY }, DEFAULT_LOCALE),
     Promise.all(SITEMAP_CONTENT_SLUGS.map((slug) => services.content.findPage(slug, DEFAULT_LOCALE))),
   ]);
-  entries.find((entry) => entry.path === '/jackpots')!.lastmod = jackpots.updated_at;
-  for (const jackpot of jackpots.items) entries.push({ path: `/jackpots/${encodeURIComponent(jackpot.id)}`, lastmod: jackpots.updated_at });
+  // No lastmod for jackpots: their `updated_at` is the time of reading, not of a change.
+  for (const jackpot of jackpots.items) entries.push({ path: `/jackpots/${encodeURIComponent(jackpot.id)}` });
   for (const page of contentPages) if (page) entries.push({ path: `/${page.slug}` });
   for (let offset = 0; ; offset += GAMES_PAGE) {
     const page = await services.catalogue.listGames({ offset, count: GAMES_PAGE, sort: 'priority', fields: ['name'] }, DEFAULT_LOCALE);
