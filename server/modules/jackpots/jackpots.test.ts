@@ -245,6 +245,42 @@ describe('the one-statement settle (decision 014)', () => {
     await booksHold();
   });
 
+  it('plans from memory: the pools are read once per refresh, not once per bet', async () => {
+    const db = t.database.db;
+    let reads = 0;
+    // Counts the runs of queries on jackpot_pools (a Drizzle query runs on each await of it).
+    const counted = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'select') return Reflect.get(target, key, receiver);
+        return (...args: Parameters<typeof db.select>) => {
+          const builder = target.select(...args);
+          return new Proxy(builder, {
+            get(inner, name, innerReceiver) {
+              const value = Reflect.get(inner, name, innerReceiver);
+              if (name !== 'from' || typeof value !== 'function') return value;
+              return (table: unknown) => {
+                const query = value.call(inner, table);
+                if (table !== jackpotPools) return query;
+                const then = query.then;
+                query.then = (...args: Parameters<typeof then>) => {
+                  reads++;
+                  return then.apply(query, args);
+                };
+                return query;
+              };
+            },
+          });
+        };
+      },
+    });
+    const plain = createJackpots({ db: counted, ledger: t.services.ledger, catalogue: t.services.catalogue, logger: createLogger('silent'), publicNames: createPublicNames(db), wins: createWinsReader(db), draw: scriptedDraw });
+    const bet = { currency: 'EUR' as const, game: 'golden-croupier', amount: 1_000n };
+    const first = await plain.planRealBet(bet);
+    expect(first.pools.length).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) expect((await plain.planRealBet(bet)).pools).toEqual(first.pools);
+    expect(reads).toBe(1);
+  });
+
   it('leaves a bet to the general path when a pool changed since the process planned from its memory', async () => {
     const who = await player();
     await fund(who.uid, 100_000n);

@@ -127,11 +127,14 @@ export function createJackpots(deps: JackpotsDeps) {
   function activePools(currency: string): Promise<PoolRow[]> {
     const hit = poolCache.get(currency);
     if (hit && Date.now() - hit.at < POOL_CACHE_MS) return hit.pools;
+    // `.then` turns Drizzle's query builder (which runs its query again on every await) into a
+    // promise of one result: without it every bet re-read the pools.
     const pools = db
       .select()
       .from(jackpotPools)
       .where(and(eq(jackpotPools.currency, currency), eq(jackpotPools.isActive, true)))
-      .orderBy(asc(jackpotPools.id));
+      .orderBy(asc(jackpotPools.id))
+      .then((rows) => rows);
     poolCache.set(currency, { at: Date.now(), pools });
     pools.catch(() => poolCache.delete(currency));
     return pools;
