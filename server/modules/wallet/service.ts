@@ -650,11 +650,26 @@ export function createWallet(deps: WalletDeps) {
     }
   }
 
+  /**
+   * Known active providers' secrets, kept for a few seconds: every wallet request needs one, and
+   * reading the provider row was a round trip per request. Only an active provider with a secret
+   * is kept (an unknown name or a refusal is read again each time); a provider deactivated by an
+   * operator is refused at most SECRET_CACHE_MS later.
+   */
+  const SECRET_CACHE_MS = 5_000;
+  const secretCache = new Map<string, { at: number; secret: string }>();
+
   /** The provider's wallet secret (env WALLET_SECRET_<PROVIDER>, or derived for in-house and demo providers). */
   async function providerSecret(provider: string): Promise<string | null> {
+    const hit = secretCache.get(provider);
+    if (hit && Date.now() - hit.at < SECRET_CACHE_MS) return hit.secret;
     const found = await catalogue.findProvider(provider);
-    if (!found || !found.isActive) return null;
-    return deps.secretFor(found);
+    const secret = found && found.isActive ? deps.secretFor(found) : null;
+    if (secret) {
+      if (secretCache.size > 1_000) secretCache.clear();
+      secretCache.set(provider, { at: Date.now(), secret });
+    } else secretCache.delete(provider);
+    return secret;
   }
 
   /**

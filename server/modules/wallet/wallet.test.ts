@@ -389,6 +389,19 @@ describe('signatures and syntax', () => {
     }
   });
 
+  it('keeps a known provider for a few seconds only: a deactivated provider is refused once they pass', async () => {
+    await t.database.db.insert(gameProviders).values({ sysname: 'brief-studio', name: 'Brief Studio', integration: 'in_house' }).onConflictDoNothing();
+    const ask = () => send('balance', { provider: 'brief-studio', request_uuid: uuid(), user: 'x' }, { secret: derived('brief-studio') });
+    expect((await ask()).json.status).not.toBe('RS_ERROR_INVALID_PARTNER');
+    await t.database.db.update(gameProviders).set({ isActive: false }).where(eq(gameProviders.sysname, 'brief-studio'));
+    // Within the few seconds the process keeps the provider's secret, it is still known...
+    expect((await ask()).json.status).not.toBe('RS_ERROR_INVALID_PARTNER');
+    // ...and once they pass, it is read again and refused.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6_000 });
+    onTestFinished(() => void vi.useRealTimers());
+    expect((await ask()).json.status).toBe('RS_ERROR_INVALID_PARTNER');
+  });
+
   it('answers unreadable or incomplete requests with a syntax error naming the fields', async () => {
     const who = await player();
     const session = await open(who.uid);
