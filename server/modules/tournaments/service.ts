@@ -313,6 +313,9 @@ export function createTournaments(deps: TournamentsDeps) {
   const scoreHandler: EventHandler = {
     name: 'tournaments.score',
     events: ['game.bet', 'game.win'],
+    // Only players in a tournament not yet finished have anything to score: the others' rounds
+    // queue no job (a round before joining never counts, so joining later loses nothing).
+    dispatchWhen: sql`exists (select 1 from ${tournamentPlayers} p join ${tournaments} t on t.id = p.tournament_id where p.user_id = s.user_id and t.finished_at is null)`,
     async handle(event, tx, job) {
       const moved = await score(event, tx);
       if (moved.length) job.afterCommit(() => moved.forEach(announceMoved));

@@ -128,6 +128,18 @@ describe('job runner', () => {
     expect(a.calls).toBe(1);
   });
 
+  it('queues a handler no job for the events its dispatch condition leaves out; the other handlers get every event', async () => {
+    const picky = { ...recording('test.picky'), dispatchWhen: sql`s.user_id in (2, 3)` };
+    const all = recording('test.all');
+    const runner = runnerFor(picky, all);
+    for (const user of [1, 2, 3, 4]) await bet(user);
+    await drainFully(runner);
+    const users = await queryRows<{ user_id: number }>(database.db, sql`select e.user_id from jobs j join outbox_events e on e.id = j.event_id where j.name = 'test.picky' order by e.user_id`);
+    expect(users.map((row) => row.user_id)).toEqual([2, 3]);
+    expect(await effects('test.picky')).toHaveLength(2);
+    expect(await effects('test.all')).toHaveLength(4);
+  });
+
   it('two processes with the same cron job run each slot once', async () => {
     let runs = 0;
     const job = {

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CronExpressionParser } from 'cron-parser';
 import { queryRows, type Db, type Tx } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -27,6 +27,14 @@ export type EventHandler = {
   handle(event: OutboxEvent, tx: Tx, context: JobContext): Promise<void>;
   /** Attempts before the job is marked failed (default 10). */
   maxAttempts?: number;
+  /**
+   * Which events concern the handler, as an SQL condition on the outbox row `s` (columns `id`,
+   * `type`, `user_id`), checked when the event is dispatched: no job is queued for the others. A
+   * handler that would do nothing for most events (tournament scoring, for players in no
+   * tournament) spares the runner a job each. It must be exact: an event it leaves out is never
+   * handled.
+   */
+  dispatchWhen?: SQL;
 };
 
 /**
@@ -167,6 +175,16 @@ export function createJobRunner(options: JobRunnerOptions) {
   // --- dispatch: outbox rows -> one job per subscribed handler --------------------------------------
 
   /** Stamps a batch of pending outbox rows and queues their handlers' jobs, in one statement. Answers the rows taken. */
+  /** The handlers' own dispatch conditions (EventHandler.dispatchWhen), as one WHERE clause. */
+  function dispatchFilter(): SQL {
+    const filtered = [...handlers.values()].filter((handler) => handler.dispatchWhen);
+    if (!filtered.length) return sql``;
+    return sql`where case ${sql.join(
+      filtered.map((handler) => sql`when h.name = ${handler.name} then (${handler.dispatchWhen})`),
+      sql` `,
+    )} else true end`;
+  }
+
   async function dispatch(): Promise<number> {
     const subscriptions = [...handlers.values()].flatMap((handler) =>
       handler.events.map((type) => ({ name: handler.name, type, max_attempts: handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS })),
@@ -175,12 +193,13 @@ export function createJobRunner(options: JobRunnerOptions) {
       with batch as (
         select id from outbox_events where dispatched_at is null order by id limit ${batchSize} for update skip locked
       ), stamped as (
-        update outbox_events e set dispatched_at = now() from batch where e.id = batch.id returning e.id, e.type
+        update outbox_events e set dispatched_at = now() from batch where e.id = batch.id returning e.id, e.type, e.user_id
       ), queued as (
         insert into jobs (name, key, event_id, max_attempts)
         select h.name, h.name || ':' || s.id, s.id, h.max_attempts
         from stamped s
         join jsonb_to_recordset(${JSON.stringify(subscriptions)}::jsonb) as h(name text, type text, max_attempts int) on h.type = s.type
+        ${dispatchFilter()}
         on conflict (key) do nothing
       )
       select count(*)::int as taken from stamped`);
