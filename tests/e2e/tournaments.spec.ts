@@ -66,23 +66,28 @@ test('joining with a buy-in asks first, then takes it from the balance the heade
 });
 
 test('two players in the wager sprint: each round moves the ranks on the other’s open page', async ({ browser }) => {
-  test.setTimeout(90_000);
-  const first = await player(browser, 'sprint-a');
+  test.setTimeout(120_000);
+  // Enough money that a lost round does not lower the dice's default stake (20 times the third preset).
+  const first = await player(browser, 'sprint-a', '200');
   await join(first, 'high-roller-sprint');
   await expect(first.getByTestId('tournament-my-rank')).toHaveText('—');
   const board = first;
   const firstPlay = await first.context().newPage();
   await playDiceRound(firstPlay);
-  await expect(board.getByTestId('tournament-my-rank')).toHaveText('1', { timeout: 10_000 });
-  await expect(board.locator('[data-testid="leaderboard-row"][data-mine]')).toContainText('You');
+  // Other players may be in the sprint already (a repeated run): ranks are compared, not fixed.
+  await expect(board.getByTestId('tournament-my-rank')).toHaveText(/^\d+$/, { timeout: 20_000 });
+  const before = Number(await board.getByTestId('tournament-my-rank').textContent());
+  await expect(board.locator('[data-testid="leaderboard-row"][data-mine], [data-testid="leaderboard-mine"]')).toBeVisible();
 
-  const second = await player(browser, 'sprint-b');
+  const second = await player(browser, 'sprint-b', '200');
   await join(second, 'high-roller-sprint');
   await playDiceRound(second);
   await playDiceRound(second);
-  // Two rounds at the same stake wager more than one: the first player is overtaken, live.
-  await expect(board.getByTestId('tournament-my-rank')).toHaveText('2', { timeout: 10_000 });
-  await expect(board.getByTestId('leaderboard-row')).toHaveCount(2);
+  // Two rounds at the same stake wager more than one: the first player is overtaken, on a page
+  // nobody reloads (the live channel says the board moved; the page also reads it every 15 s).
+  await expect(board.getByTestId('tournament-my-rank')).toHaveText(String(before + 1), { timeout: 20_000 });
+  await gotoHydrated(second, '/tournaments/high-roller-sprint');
+  expect(Number(await second.getByTestId('tournament-my-rank').textContent())).toBeLessThanOrEqual(before);
   await first.context().close();
   await second.context().close();
 });

@@ -75,13 +75,14 @@ export function createTournaments(deps: TournamentsDeps) {
     const rows = await queryRows<{ user_id: number; points: string }>(
       db_,
       sql`
-      select user_id, points::text as points from (
+      select totals.user_id, totals.total::text as points from (
         select user_id,
-          ${best ? sql`max(points)` : sql`sum(points)`} as points,
+          ${best ? sql`max(points)` : sql`sum(points)`} as total,
           ${best ? sql`(array_agg(created_at order by points desc, created_at))[1]` : sql`max(created_at)`} as reached_at
         from ${tournamentScores} where tournament_id = ${row.id} group by user_id
       ) totals
-      order by points desc, reached_at, user_id
+      -- By the number, not its text ('500' sorts after '1000').
+      order by totals.total desc, totals.reached_at, totals.user_id
       ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
     );
     return rows.map((entry, index) => ({ userId: Number(entry.user_id), points: BigInt(entry.points), rank: index + 1 }));

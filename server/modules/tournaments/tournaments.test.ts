@@ -137,6 +137,19 @@ describe('scoring', () => {
   });
 });
 
+describe('standings', () => {
+  it('rank by the number of points, not their text (5.00 is behind 10.00)', async () => {
+    const sprint = await tournament({ scoring: 'wagered', games: null });
+    const [small, big] = [await funded(), await funded()];
+    for (const who of [small, big]) await join(who, sprint.id);
+    await (await table(small)).bet(500);
+    await (await table(big)).bet(1_000);
+    await t.services.jobs.drain();
+    expect((await view(sprint.id)).leaderboard.map((row) => row.points)).toEqual(['10.00', '5.00']);
+    expect((await view(sprint.id, small)).user_info?.rank).toBe(2);
+  });
+});
+
 describe('joining', () => {
   it('takes a buy-in once through the ledger, and refuses one the balance cannot pay without joining', async () => {
     const paid = await tournament({ buyIn: 500n });
