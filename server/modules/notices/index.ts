@@ -11,7 +11,19 @@ import type { LiveHub } from '../../platform/live/index.ts';
  * a hint, the page's own reads are the truth); each id derives from its event (`b<event id>`,
  * `n<event id>`), so the page can skip one it has seen.
  */
-export const MONEY_EVENTS = ['game.bet', 'game.win', 'game.rollback', 'cashier.deposit', 'cashier.withdrawal', 'tournament.buy_in', 'tournament.prize'] as const;
+export const MONEY_EVENTS = [
+  'game.bet',
+  'game.win',
+  'game.rollback',
+  'cashier.deposit',
+  'cashier.withdrawal',
+  'tournament.buy_in',
+  'tournament.prize',
+  'bonus.activated',
+  'bonus.converted',
+  'bonus.forfeited',
+  'cashback.paid',
+] as const;
 
 export type BalanceNotice = { account: string; currency: string; balance: string; transactionId: number | null };
 export type CashierNotice = { kind: 'deposit' | 'withdrawal'; status: string; amount: string; currency: string; payment?: string };

@@ -135,6 +135,14 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
         details: { balance: answer.balance === undefined ? undefined : money(answer.balance, session) },
       });
     }
+    if (answer.status === 'RS_ERROR_BET_LIMIT_EXCEEDED') {
+      const max = /largest bet is ([0-9]+)/.exec(answer.message ?? '')?.[1];
+      const shown = max ? `${money(Number(max), session)} ${session.currency}` : '';
+      return new AppError('InvalidParameterException', studioText('en', 'bonusMaxBet', { max: shown }), {
+        fields: { amount: studioText(locale, 'bonusMaxBet', { max: shown }) },
+        details: { max_bet: max ? money(Number(max), session) : undefined },
+      });
+    }
     if (answer.status === 'RS_ERROR_TOKEN_EXPIRED') {
       return new AppError('AccessDeniedException', studioText('en', 'sessionExpired'), { fields: { token: studioText(locale, 'sessionExpired') }, details: { expired: true } });
     }

@@ -97,6 +97,8 @@ type JournalJson = {
   status: string;
   moved: boolean;
   answer: unknown;
+  bonus_amount?: number | string;
+  bonus_id?: number | null;
 };
 type LookupRow = { o_existing: JournalJson | null; o_rolled_back: boolean; o_reference: (JournalJson & { session?: Record<string, unknown> }) | null; o_reversed: boolean };
 
@@ -110,6 +112,8 @@ const journalRow = (row: JournalJson) => ({
   status: row.status,
   moved: row.moved,
   answer: row.answer,
+  bonusAmount: BigInt(row.bonus_amount ?? 0),
+  bonusId: row.bonus_id ?? null,
 });
 
 /** A game session answered as JSON: the owner fields sameOwner compares. */
@@ -124,8 +128,29 @@ const RECORD_SQL = `
   ), outbox as (
     insert into outbox_events (type, user_id, payload) select $16::text, $14::int, $17::jsonb where $16::text is not null
   )
-  insert into wallet_transactions (provider, transaction_uuid, kind, session_id, round_id, game, amount, currency, reference_transaction_uuid, content_hash, status, moved, answer)
-  values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12, $13::jsonb)`;
+  insert into wallet_transactions (provider, transaction_uuid, kind, session_id, round_id, game, amount, currency, reference_transaction_uuid, content_hash, status, moved, answer, bonus_amount, bonus_id)
+  values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12, $13::jsonb, $18::bigint, $19::int)`;
+
+/**
+ * A real-money player's purse for a bet (docs/promotions.md): main and bonus balances, their
+ * account rows locked so the split holds until the bet commits, and the active bonus (its id,
+ * its maximum bet).
+ */
+const PURSE_SQL = `
+  with accounts as (
+    select kind, balance from ledger_accounts
+    where owner_type = 'player' and owner_id = $1 and currency = $2 and kind in ('main', 'bonus')
+    order by id for update
+  )
+  select coalesce((select balance from accounts where kind = 'main'), 0)::text as main,
+         coalesce((select balance from accounts where kind = 'bonus'), 0)::text as bonus,
+         b.id as bonus_id, b.max_bet::text as max_bet
+  from (select 1) one
+  left join player_bonuses b on b.user_id = $3 and b.currency = $2 and b.kind = 'bonus' and b.status = 'active'`;
+type PurseRow = { main: string; bonus: string; bonus_id: number | null; max_bet: string | null };
+
+/** Where the bonus share of a win or rollback goes, by the state of the bet's bonus now. */
+const BONUS_SHARE_SQL = 'select status from player_bonuses where id = $1';
 
 /** A money movement's outbox event (docs/events.md), but for the ledger transaction and the balance after it. */
 const eventPayload = (request: MoneyRequest, session: SessionRow, amount: bigint, reference: string | undefined) => ({
@@ -144,6 +169,21 @@ const eventPayload = (request: MoneyRequest, session: SessionRow, amount: bigint
 /** The ordinary bet or win in one statement (migration 0011, decision 014); null: take the general path. */
 const SETTLE_SQL = 'select wallet_settle($1::jsonb) as settled';
 type Settled = { answer: WalletAnswer; outbox: boolean } | null;
+
+/**
+ * The bonus share of a win or a rollback: back to the bonus balance while the bet's bonus runs,
+ * to main money once it completed (its money became main), to the house once it expired or was
+ * forfeited (the player no longer owns bonus money).
+ */
+export function bonusShareTarget(status: string | undefined): 'bonus' | 'main' | 'house' {
+  if (status === 'active') return 'bonus';
+  if (status === 'completed') return 'main';
+  return 'house';
+}
+
+/** The part of a payout that belongs to bonus money: in the proportion the bet drew it (rounded down). */
+export const bonusShareOf = (payout: bigint, bet: { amount: bigint; bonusAmount: bigint }): bigint =>
+  bet.amount > 0n && bet.bonusAmount > 0n ? (payout * bet.bonusAmount) / bet.amount : 0n;
 
 class NotEnoughMoney extends AppError {
   constructor() {
@@ -199,8 +239,10 @@ export function createWallet(deps: WalletDeps) {
 
   const lock = (tx: Db | Tx, key: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 
+  /** The balance a game shows: fun money in demo, main plus bonus money in real mode. */
   async function balanceOf(tx: Db | Tx, session: SessionRow): Promise<bigint> {
-    return (await ledger.balances(playerOf(session), session.currency, tx))[accountOf(session)];
+    const balances = await ledger.balances(playerOf(session), session.currency, tx);
+    return session.mode === 'real' ? balances.main + balances.bonus : balances[accountOf(session)];
   }
 
   // --- fun money --------------------------------------------------------------------------------
@@ -387,6 +429,9 @@ export function createWallet(deps: WalletDeps) {
       }
 
       let moved: TransferResult | null = null;
+      /** A bet's draw on bonus money (main is drawn first) and the bonus it belonged to. */
+      let bonusDrawn = 0n;
+      let bonusId: number | null = null;
       let jackpotPaid = false;
       let event: { type: OutboxEventType; payload: Record<string, unknown> } | null = null;
       let played = false;
@@ -411,22 +456,50 @@ export function createWallet(deps: WalletDeps) {
           played,
           event?.type ?? null,
           event ? JSON.stringify(event.payload) : null,
+          bonusDrawn.toString(),
+          bonusId,
         ]);
         if (event) outboxWritten = true;
         return body;
       };
 
-      const move = async (kind: string, amountMinor: bigint, toPlayer: boolean, extra: Record<string, unknown> = {}) => {
+      /**
+       * Moves `amountMinor` between the player and the house. `bonusPart` of it is bonus money: a
+       * bet draws it from the bonus balance; a win or rollback sends it where the bet's bonus now
+       * says (bonusShareTarget). The rest is the session's own account (main or fun).
+       */
+      const move = async (
+        kind: string,
+        amountMinor: bigint,
+        toPlayer: boolean,
+        extra: Record<string, unknown> = {},
+        bonusPart: { amount: bigint; target: 'bonus' | 'main' | 'house' } = { amount: 0n, target: 'bonus' },
+      ) => {
+        const player = playerOf(session);
+        const sign = toPlayer ? 1n : -1n;
+        const own = amountMinor - bonusPart.amount + (bonusPart.target === 'main' ? bonusPart.amount : 0n);
+        const legs = [
+          ...(own > 0n ? [{ account: { player, kind: accountOf(session) }, amount: sign * own }] : []),
+          ...(bonusPart.amount > 0n && bonusPart.target === 'bonus' ? [{ account: { player, kind: 'bonus' as const }, amount: sign * bonusPart.amount }] : []),
+          ...(bonusPart.amount > 0n && bonusPart.target === 'house' ? [{ account: { house: 'bonus_funding' as const }, amount: sign * bonusPart.amount }] : []),
+          { account: { house: houseOf(session) }, amount: -sign * amountMinor },
+        ];
         moved = await ledger.transfer(
           {
             key: `wallet:${provider}:${request.transaction_uuid}`,
             kind,
             currency: session.currency as CurrencyCode,
-            legs: [
-              { account: { player: playerOf(session), kind: accountOf(session) }, amount: toPlayer ? amountMinor : -amountMinor },
-              { account: { house: houseOf(session) }, amount: toPlayer ? -amountMinor : amountMinor },
-            ],
-            metadata: { provider, transaction: request.transaction_uuid, round: request.round_id, game: session.game, mode: session.mode, session: session.id, ...extra },
+            legs,
+            metadata: {
+              provider,
+              transaction: request.transaction_uuid,
+              round: request.round_id,
+              game: session.game,
+              mode: session.mode,
+              session: session.id,
+              ...(bonusPart.amount > 0n ? { bonus: bonusPart.amount.toString(), bonusTo: bonusPart.target } : {}),
+              ...extra,
+            },
             insufficientFunds: () => new NotEnoughMoney(),
           },
           tx,
@@ -434,8 +507,9 @@ export function createWallet(deps: WalletDeps) {
       };
 
       const answer = async (status: WalletStatus, message?: string) => {
-        // The balance the movement left, unless a jackpot win was paid after it in this transaction.
-        const after = moved && !jackpotPaid ? moved.balanceAfter(playerOf(session), accountOf(session)) : undefined;
+        // The balance the movement left, unless a jackpot win was paid after it in this transaction
+        // (a real session shows main and bonus money together: both are read).
+        const after = moved && !jackpotPaid && session.mode !== 'real' ? moved.balanceAfter(playerOf(session), accountOf(session)) : undefined;
         const balance = after ?? (await balanceOf(tx, session));
         const body: WalletAnswer = { status, request_uuid: request.request_uuid, user: request.user, currency: session.currency, balance: Number(balance), transaction_uuid: request.transaction_uuid };
         if (message) body.message = message;
@@ -463,12 +537,30 @@ export function createWallet(deps: WalletDeps) {
           return record('RS_ERROR_TRANSACTION_ROLLED_BACK', false, await answer('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived: nothing was debited'));
         }
         if (amountAsked > 0n) {
+          if (session.mode === 'real' && session.userId !== null) {
+            // Main money first, then the active bonus's money (docs/promotions.md).
+            const [purse] = await preparedRows<PurseRow>(tx, 'wallet_purse', PURSE_SQL, [String(session.userId), session.currency, session.userId]);
+            if (purse.bonus_id !== null && purse.max_bet !== null && amountAsked > BigInt(purse.max_bet)) {
+              return record(
+                'RS_ERROR_BET_LIMIT_EXCEEDED',
+                false,
+                await answer('RS_ERROR_BET_LIMIT_EXCEEDED', `A bonus is being wagered: the largest bet is ${purse.max_bet} (minor units)`),
+              );
+            }
+            const main = BigInt(purse.main);
+            if (amountAsked > main && purse.bonus_id !== null) {
+              bonusDrawn = amountAsked - main;
+              bonusId = purse.bonus_id;
+            }
+          }
           try {
             // A refused debit writes nothing (the ledger function checks before it writes), so
             // the transaction stays usable to record the refusal.
-            await move('game_bet', amountAsked, false);
+            await move('game_bet', amountAsked, false, {}, { amount: bonusDrawn, target: 'bonus' });
           } catch (error) {
             if (!(error instanceof NotEnoughMoney)) throw error;
+            bonusDrawn = 0n;
+            bonusId = null;
             return record('RS_ERROR_NOT_ENOUGH_MONEY', false, await answer('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money for this bet'));
           }
         }
@@ -494,6 +586,14 @@ export function createWallet(deps: WalletDeps) {
         return record('RS_OK', !!moved, body);
       }
 
+      /** The bonus share of a payout on `bet`, and where it goes now. */
+      const bonusShare = async (payout: bigint, bet: { amount: bigint; bonusAmount: bigint; bonusId: number | null }) => {
+        const share = bonusShareOf(payout, bet);
+        if (share === 0n || bet.bonusId === null) return { amount: 0n, target: 'bonus' as const };
+        const [row] = await preparedRows<{ status: string }>(tx, 'wallet_bonus_share', BONUS_SHARE_SQL, [bet.bonusId]);
+        return { amount: share, target: bonusShareTarget(row?.status) };
+      };
+
       // Wins and rollbacks refer to a bet, and are never refused for an expired session.
       const bet = look.o_reference ? journalRow(look.o_reference) : null;
       const betSession = look.o_reference?.session ? sessionRow(look.o_reference.session) : null;
@@ -506,7 +606,7 @@ export function createWallet(deps: WalletDeps) {
         if (bet.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK' || look.o_reversed) {
           return fail('RS_ERROR_TRANSACTION_ROLLED_BACK', request.request_uuid, `Bet ${reference} was rolled back`);
         }
-        if (amountAsked > 0n) await move('game_win', amountAsked, true, { bet: reference });
+        if (amountAsked > 0n) await move('game_win', amountAsked, true, { bet: reference }, await bonusShare(amountAsked, bet));
         // A losing round's zero win is an event too: the round is settled (tournaments count rounds).
         return record('RS_OK', amountAsked > 0n, announce('game.win', amountAsked, await answer('RS_OK')));
       }
@@ -515,7 +615,7 @@ export function createWallet(deps: WalletDeps) {
       // late bet is void when it comes.
       const reversible = bet && betIsOurs && bet.moved && !look.o_reversed;
       if (!reversible) return record('RS_OK', false, await answer('RS_OK'), 0n);
-      await move('game_rollback', bet.amount, true, { bet: reference });
+      await move('game_rollback', bet.amount, true, { bet: reference }, await bonusShare(bet.amount, bet));
       return record('RS_OK', true, announce('game.rollback', bet.amount, await answer('RS_OK')), bet.amount);
     });
     if (outboxWritten) announceOutboxCommitted();
@@ -601,6 +701,8 @@ export function createWallet(deps: WalletDeps) {
         currency,
         user: session.userId,
         account: move ? move.legs[0].a : await ledger.accountId(player, currency),
+        // A real session's answer shows main and bonus money (the account id is cached once known).
+        bonus_account: session.mode === 'real' && session.userId !== null ? await ledger.accountId({ player: playerOf(session), kind: 'bonus' }, currency) : null,
         played: endpoint === 'bet' && session.userId !== null,
         move,
         jackpot,
