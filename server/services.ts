@@ -16,6 +16,7 @@ import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
 import { createJackpots } from './modules/jackpots/index.ts';
 import { createTournaments } from './modules/tournaments/index.ts';
+import { createCashback, createPromotions } from './modules/promotions/index.ts';
 import { announceOutboxCommitted } from './platform/events/outbox.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
@@ -111,6 +112,10 @@ export async function createServices(deps: {
     outboxCommitted: announceOutboxCommitted,
   });
 
+  // Campaigns, promo codes, bonus money with wagering, cashback (docs/promotions.md).
+  const promotions = createPromotions({ db, ledger, logger, outboxCommitted: announceOutboxCommitted });
+  const cashback = createCashback({ db, ledger, outboxCommitted: announceOutboxCommitted });
+
   // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
@@ -120,6 +125,9 @@ export async function createServices(deps: {
     jobs.onEvent(tournaments.scoreHandler);
     jobs.schedule(tournaments.finishJob);
   }
+  for (const handler of promotions.handlers) jobs.onEvent(handler);
+  for (const job of promotions.jobs) jobs.schedule(job);
+  jobs.schedule(cashback.job(env.CASHBACK_CRON));
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',
@@ -144,11 +152,22 @@ export async function createServices(deps: {
     accounts,
     ledger,
     demoPsp,
-    payments: createPayments({ db, ledger, provider: demoPsp.provider, logger }),
+    payments: createPayments({
+      db,
+      ledger,
+      provider: demoPsp.provider,
+      logger,
+      // A deposit's chosen offer is checked before it is made; a withdrawal while a bonus is
+      // wagered needs the burn-bonuses confirm and forfeits the bonus with the reserve.
+      checkDepositOffer: promotions.checkDepositOffer,
+      beforeWithdrawal: promotions.beforeWithdrawal,
+    }),
     catalogue,
     wallet,
     jackpots,
     tournaments,
+    promotions,
+    cashback,
     history: createHistory({ db, limits, logger }),
     studio,
     jobs,

@@ -32,6 +32,24 @@ import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
 import { getContentPage } from './methods/content.ts';
 import { getJackpots, getJackpotWinners, getLeaderboard } from './methods/jackpots.ts';
 import { getTournaments, participateTournament } from './methods/tournaments.ts';
+import {
+  activateBettingBonus,
+  activateBonus,
+  activateOffer,
+  checkPromocode,
+  deactivateBonus,
+  getBanners,
+  getBettingBonuses,
+  getBonuses,
+  getCashbacks,
+  getOffers,
+  getPopups,
+  payoutCashback,
+  removeBettingBonus,
+  removeBonus,
+  removeCashback,
+  takePromotions,
+} from './methods/promotions.ts';
 import { actRound, getFairness, launchGame, playRound, rotateSeed, verifyRound } from './methods/studio.ts';
 import { addLike, getCategories, getFreeSpins, getGames, getLikes, getProviders, getRecent, removeLike } from './methods/games.ts';
 import { createHistoryExport, getGameHistory, getHistoryExport } from './methods/history.ts';
@@ -101,6 +119,22 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getLeaderboard,
   getTournaments,
   participateTournament,
+  getOffers,
+  getBanners,
+  getPopups,
+  checkPromocode,
+  activateOffer,
+  takePromotions,
+  getBonuses,
+  activateBonus,
+  removeBonus,
+  deactivateBonus,
+  getBettingBonuses,
+  activateBettingBonus,
+  removeBettingBonus,
+  getCashbacks,
+  payoutCashback,
+  removeCashback,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
-import { contentPages, gameCategories, gameProviders, games, jackpotPools, siteConfigs, tournaments } from './schema.ts';
+import { campaigns, contentPages, gameCategories, gameProviders, games, jackpotPools, promoCodes, siteConfigs, tournaments } from './schema.ts';
+// The seed writes demo campaigns in the operator's own format, checked by the same schema as ops commands.
+import { campaignSpecSchema, storedReward } from '../modules/promotions/admin.ts';
 import { CURRENCIES, parseMajor, type CurrencyCode } from '../../contract/money.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);
@@ -22,6 +24,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
   await seedGames(db);
   await seedJackpots(db);
   await seedTournaments(db);
+  await seedPromotions(db);
 }
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
@@ -176,4 +179,57 @@ export async function seedTournaments(db: Db, now = new Date()): Promise<void> {
     prizes: tournament.prizes.map((prize) => ({ from: prize.from, to: prize.to, amount: parseMajor(prize.amount, tournament.currency)!.toString() })),
   }));
   await db.insert(tournaments).values(rows).onConflictDoNothing();
+}
+
+/**
+ * server/db/seed/promotions.json: demo campaigns (in the format of `ops campaign:create`, with
+ * their window in days from the first seeding) and promo codes (docs/promotions.md).
+ */
+export const promotionSeedSchema = z.object({
+  campaigns: z.array(
+    z.looseObject({ sysname, starts_in_days: z.number().int(), days: z.number().int().min(1).nullable() }),
+  ),
+  codes: z.array(z.object({ code: z.string(), campaign: sysname, max_uses: z.number().int().min(1).nullable(), expires_in_days: z.number().int().nullable() })),
+});
+
+export const readPromotionSeed = () => promotionSeedSchema.parse(JSON.parse(readFileSync(seedFile('promotions.json'), 'utf8')));
+
+async function seedPromotions(db: Db) {
+  const day = 86_400_000;
+  // Whole hours, like the tournaments: a demo campaign starts on the hour.
+  const base = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const seed = readPromotionSeed();
+  for (const entry of seed.campaigns) {
+    const { starts_in_days: startsIn, days, ...rest } = entry;
+    const startsAt = new Date(base + startsIn * day);
+    const spec = campaignSpecSchema.parse({
+      ...rest,
+      starts_at: startsAt.toISOString(),
+      ends_at: days === null ? null : new Date(startsAt.getTime() + days * day).toISOString(),
+    });
+    await db
+      .insert(campaigns)
+      .values({
+        sysname: spec.sysname,
+        texts: spec.texts,
+        imageUrl: spec.image_url,
+        currency: spec.currency,
+        trigger: spec.trigger,
+        reward: storedReward(spec.reward, spec.currency),
+        audience: spec.audience,
+        placements: spec.placements,
+        status: spec.status,
+        startsAt,
+        endsAt: spec.ends_at ? new Date(spec.ends_at) : null,
+        priority: spec.priority,
+      })
+      .onConflictDoNothing();
+  }
+  const ids = new Map((await db.select({ id: campaigns.id, sysname: campaigns.sysname }).from(campaigns)).map((row) => [row.sysname, row.id]));
+  const codes = seed.codes.flatMap((code) => {
+    const campaignId = ids.get(code.campaign);
+    if (!campaignId) return [];
+    return [{ code: code.code.toUpperCase(), campaignId, maxUses: code.max_uses, expiresAt: code.expires_in_days === null ? null : new Date(base + code.expires_in_days * day) }];
+  });
+  if (codes.length) await db.insert(promoCodes).values(codes).onConflictDoNothing();
 }

@@ -81,6 +81,11 @@ const envSchema = z.object({
   /** Tournament scoring and finishing (jobs): `off` stops both; tournaments still list and take entries. */
   TOURNAMENTS: z.enum(['on', 'off']).default('on'),
   /**
+   * When the cashback job looks for periods that ended (docs/promotions.md): each cashback
+   * campaign has its own period (weekly in the demo); the job pays only complete periods, once.
+   */
+  CASHBACK_CRON: z.string().regex(/^\S+( \S+){4}$/, 'a five-field cron expression').default('15 * * * *'),
+  /**
    * Seamless wallet secrets of game providers, read from `WALLET_SECRET_<PROVIDER>` variables
    * (provider sysname upper-cased, `-` as `_`: WALLET_SECRET_BRASS_COMET for `brass-comet`).
    * Keyed by sysname here. In-house and demo providers without one use a secret derived from

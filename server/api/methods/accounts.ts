@@ -64,9 +64,23 @@ export const register = defineMethod({
       callContext(context),
     );
     startSession(context, result.token);
-    return accountInfo(context, result.user.uid);
+    const info = await accountInfo(context, result.user.uid);
+    const code = input.promo_code?.trim();
+    // A promo code given at sign-up is used at once; a bad one never fails the sign-up (the
+    // account exists): the answer says why, in the player's language.
+    return code ? { ...info, promo: await usePromoCode(context, result.user.uid, code) } : info;
   },
 });
+
+async function usePromoCode(context: ApiContext, uid: number, code: string) {
+  try {
+    const used = await context.services.promotions.activateCode(uid, code, context.locale);
+    return { activated: true as const, campaign: used.campaign, bonus: used.bonus };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { activated: false as const, code: String(error.details?.code ?? 'INVALID'), message: error.message };
+  }
+}
 
 export const login = defineMethod({
   name: 'login',

@@ -67,8 +67,17 @@ export const makeWithdrawal = defineMethod({
   name: 'cashier/makewithdrawal',
   verb: 'POST',
   auth: true,
-  summary: 'Requests a withdrawal: checks requisites and limits, reserves the amount from the main balance.',
-  input: z.object({ method: z.string().min(1).max(40), amount: amountText, requisites }),
+  summary:
+    'Requests a withdrawal: checks requisites and limits, reserves the amount from the main balance. While a bonus is wagered it answers WithdrawalDeclinedException (details.burn_bonuses) unless burn_bonuses=1 confirms that the bonus is forfeited.',
+  input: z.object({
+    method: z.string().min(1).max(40),
+    amount: amountText,
+    requisites,
+    burn_bonuses: z
+      .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
+      .optional()
+      .transform((value) => value === true || value === '1' || value === 'true'),
+  }),
   handler: async (input, context) => context.services.payments.makeWithdrawal(await payer(context), input, context.locale),
 });
 

@@ -24,7 +24,15 @@ const minor = (major: number, currency: CurrencyCode) => BigInt(major) * 10n ** 
 const major = (amount: bigint, currency: CurrencyCode) => formatMinor(amount, currency);
 const INCREASE_DELAY_MS = 24 * 3600 * 1000;
 
-export function createPayments(deps: { db: Db; ledger: Ledger; provider: PaymentProvider; logger: Logger }) {
+/** What other modules check around a cashier movement (promotions: deposit offers, bonuses being wagered). */
+export type PaymentHooks = {
+  /** Throws a typed error naming campaign_offer_id when the chosen offer cannot go with this deposit (-1: none). */
+  checkDepositOffer?: (userId: number, campaignOfferId: number, amount: bigint, locale: LocaleCode) => Promise<void>;
+  /** In the withdrawal's transaction, before the reserve: may refuse it, or forfeit a bonus when `burn` is confirmed. */
+  beforeWithdrawal?: (tx: Tx, userId: number, currency: string, burn: boolean, locale: LocaleCode) => Promise<void>;
+};
+
+export function createPayments(deps: { db: Db; ledger: Ledger; provider: PaymentProvider; logger: Logger } & PaymentHooks) {
   const { db, ledger, provider, logger } = deps;
 
   const currencyOf = (payer: PayerProfile): CurrencyCode => (isCurrency(payer.currency) ? payer.currency : 'EUR');
@@ -172,6 +180,8 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     const method = DEPOSIT_METHODS.find((item) => item.sysname === input.method);
     if (!method) throw invalid({ method: paymentText(context.locale, 'unknownMethod') });
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, context.locale);
+    const offer = input.campaign_offer_id ?? -1;
+    if (offer > 0) await deps.checkDepositOffer?.(payer.uid, offer, amount, context.locale);
     const publicId = `dep_${randomToken(12)}`;
     await db.transaction(async (tx) => {
       await lockUser(tx, 'deposit', payer.uid);
@@ -201,7 +211,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
         currency,
         status: 'created',
         requisites,
-        campaignOfferId: input.campaign_offer_id ?? -1,
+        campaignOfferId: offer > 0 ? offer : -1,
         domain: context.domain,
       });
     });
@@ -315,7 +325,11 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     };
   }
 
-  async function makeWithdrawal(payer: PayerProfile, input: { method: string; amount: unknown; requisites?: Record<string, unknown> }, locale: LocaleCode) {
+  async function makeWithdrawal(
+    payer: PayerProfile,
+    input: { method: string; amount: unknown; requisites?: Record<string, unknown>; burn_bonuses?: boolean },
+    locale: LocaleCode,
+  ) {
     if (payer.isKycBlockEnabled && !payer.isVerified) throw new AppError('KycWithdrawalException', paymentText(locale, 'kycRequired'));
     const currency = currencyOf(payer);
     const method = WITHDRAWAL_METHODS.find((item) => item.sysname === input.method);
@@ -324,6 +338,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     const publicId = `wd_${randomToken(12)}`;
     await db.transaction(async (tx) => {
       await lockUser(tx, 'withdraw', payer.uid);
+      await deps.beforeWithdrawal?.(tx, payer.uid, currency, input.burn_bonuses ?? false, locale);
       const { start } = periodBounds('day', new Date());
       const [today] = await tx
         .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text`, requests: count() })

@@ -10,8 +10,11 @@ const minor = z.string().regex(/^(0|[1-9][0-9]{0,15})$/, 'minor units as a decim
 const days = z.number().int().min(1).max(365);
 const wagering = { multiplier: z.number().min(0).max(100), max_bet: minor.nullable(), days };
 
-/** A reward as stored (campaigns.reward): amounts in minor units. */
-export const rewardSchema: z.ZodType<CampaignReward> = z.discriminatedUnion('type', [
+/**
+ * A reward as stored (campaigns.reward): amounts in minor units. A plain union: the two betting
+ * bonuses share their `type` and differ by `kind`, which a discriminated union cannot express.
+ */
+export const rewardSchema: z.ZodType<CampaignReward> = z.union([
   z.object({ type: z.literal('deposit_match'), percent: z.number().int().min(1).max(500), cap: minor, min_deposit: minor, ...wagering }),
   z.object({ type: z.literal('fixed_bonus'), amount: minor, ...wagering }),
   z.object({ type: z.literal('free_spins'), game: z.string().min(1).max(64), spins: z.number().int().min(1).max(1000), stake: minor, days }),

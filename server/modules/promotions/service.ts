@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL 
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import type { BonusKind, BonusView, CampaignPlacement, CampaignReward, CampaignTrigger, CampaignView, PromoCodeError, RewardView } from '../../../contract/promotions.ts';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import type { EventHandler, ScheduledJob } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { campaigns, games, payments, playerBonuses, promoCodes, promoCodeUses, users } from '../../db/schema.ts';
+import { campaigns, games, payments, playerBonuses, promoCodes, promoCodeUses } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { createBonusEngine, type BonusRow, type Titles } from './engine.ts';
 import { audienceSchema, inAudience, progressPercent, rewardSchema, type PlayerFacts } from './rules.ts';
@@ -84,19 +84,26 @@ export function createPromotions(deps: PromotionsDeps) {
 
   /** What the audience rules need to know about a player (excluding one deposit: the one being credited). */
   async function playerFacts(tx: Db | Tx, userId: number, campaignId: number, excludePayment?: number): Promise<PlayerFacts | null> {
-    const [row] = await tx
-      .select({
-        registeredAt: users.registeredAt,
-        country: users.countryCode,
-        locale: users.locale,
-        currency: users.currency,
-        hasDeposit: sql<boolean>`exists (select 1 from ${payments} p where p.user_id = ${users.id} and p.direction = 'deposit' and p.status = 'success'
-          ${excludePayment === undefined ? sql`` : sql`and p.id <> ${excludePayment}`})`,
-        usedCode: sql<boolean>`exists (select 1 from ${promoCodeUses} u join ${promoCodes} c on c.id = u.promo_code_id where u.user_id = ${users.id} and c.campaign_id = ${campaignId})`,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row ?? null;
+    // Plain SQL with every column qualified: Drizzle writes a single table's columns unqualified,
+    // and inside these subqueries "id" would name the subquery's own table.
+    const [row] = await queryRows<{ registered_at: Date | string; country: string | null; locale: string; currency: string; has_deposit: boolean; used_code: boolean }>(
+      tx,
+      sql`select u.registered_at, u.country_code as country, u.locale, u.currency,
+            exists (select 1 from payments p where p.user_id = u.id and p.direction = 'deposit' and p.status = 'success'
+                    and p.id <> ${excludePayment ?? -1}) as has_deposit,
+            exists (select 1 from promo_code_uses cu join promo_codes c on c.id = cu.promo_code_id
+                    where cu.user_id = u.id and c.campaign_id = ${campaignId}) as used_code
+          from users u where u.id = ${userId}`,
+    );
+    if (!row) return null;
+    return {
+      registeredAt: new Date(row.registered_at),
+      country: row.country,
+      locale: row.locale,
+      currency: row.currency,
+      hasDeposit: row.has_deposit,
+      usedCode: row.used_code,
+    };
   }
 
   /** Whether a player took a campaign already (its rewards are once per player). */
@@ -429,11 +436,11 @@ export function createPromotions(deps: PromotionsDeps) {
    * Removes a bonus: an available one is dropped (nothing moved), an active one is forfeited (what
    * is left of its money returns to the house). Either way it is the player's own decision.
    */
-  async function removeBonus(userId: number, bonusId: number, locale: LocaleCode, kinds?: BonusKind[]): Promise<BonusView> {
+  async function removeBonus(userId: number, bonusId: number, locale: LocaleCode, kinds?: BonusKind[], options: { activeOnly?: boolean } = {}): Promise<BonusView> {
     const at = now();
     const row = await db.transaction(async (tx) => {
       const bonus = await ownBonus(tx, userId, bonusId, locale, kinds);
-      if (bonus.status === 'available') {
+      if (bonus.status === 'available' && !options.activeOnly) {
         const [removed] = await tx.update(playerBonuses).set({ status: 'removed', finishedAt: at, finishReason: 'removed by the player' }).where(eq(playerBonuses.id, bonus.id)).returning();
         return removed;
       }

@@ -1,0 +1,5 @@
+/** The promotions module: campaigns, offers, promo codes, bonuses with wagering, betting bonuses and cashback (docs/promotions.md). */
+export { createPromotions, normalizeCode, type Promotions, type CampaignQuery, type BonusQuery } from './service.ts';
+export { createCashback, type Cashback } from './cashback.ts';
+export { createPromotionsAdmin, campaignSpecSchema, promoCodeSpecSchema, storedReward, type CampaignSpec } from './admin.ts';
+export type { GrantInput } from './engine.ts';
