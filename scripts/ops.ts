@@ -22,6 +22,19 @@
  *   tournament:list                      tournaments with their window, buy-in and players
  *   tournament:create <file>             create one from a JSON file (docs/tournaments.md)
  *   tournament:end <sysname>             close a running tournament now: ranks frozen, prizes paid
+ *   campaign:list                        campaigns with their trigger, status, window and placements
+ *   campaign:create <file>               create one from a JSON file (docs/promotions.md); every wrong field named
+ *   campaign:pause|resume|end <sysname>  stop showing and granting it for now, again, or for good
+ *   campaign:schedule <sysname> <starts_at> [ends_at|none]   move its window (ISO 8601 times)
+ *   promo:list                           promo codes with their campaign, uses and expiry
+ *   promo:create <code> <campaign> [max_uses|none] [expires_at|none]   a new code for a campaign
+ *   promo:pause|resume|end <code>        stop accepting a code for now, again, or for good
+ *   bonus:list <login>                   a player's bonuses with their wagering and why they ended
+ *   cashback:run [at]                    compute (and pay the automatic) cashback for periods ended by now or `at`
+ *   audit:list [subject]                 the latest operator changes (who, what, when), e.g. campaign:welcome-bonus
+ *
+ * Every change to campaigns, codes and cashback runs is written to operator_audit with the
+ * operator's name (OPERATOR, else the system user) in the same transaction.
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
@@ -211,6 +224,24 @@ try {
         if (!(await admin.endNow(args[0]))) fail(`no running tournament ${args[0]}`);
         console.log(`${args[0]} ended: ranks frozen, prizes paid`);
       }
+      break;
+    }
+    case 'campaign:list':
+    case 'campaign:create':
+    case 'campaign:pause':
+    case 'campaign:resume':
+    case 'campaign:end':
+    case 'campaign:schedule':
+    case 'promo:list':
+    case 'promo:create':
+    case 'promo:pause':
+    case 'promo:resume':
+    case 'promo:end':
+    case 'bonus:list':
+    case 'cashback:run':
+    case 'audit:list': {
+      const { runPromotionsCommand } = await import('./ops-promotions.ts');
+      await runPromotionsCommand(database, env, command, args, fail);
       break;
     }
     default:

@@ -542,6 +542,8 @@ export function createAccounts(deps: {
   return {
     userInfo,
     playerState,
+    /** The account id behind a login (e-mail or phone), for operator commands; null when none. */
+    uidOf: async (loginText: string): Promise<number | null> => (await findByLogin(loginText))?.user.id ?? null,
     register,
     login,
     requestRestore,

@@ -226,5 +226,15 @@ export function createPromotionsAdmin(db: Db, options: { actor: string; cashback
     });
   }
 
-  return { createCampaign, setCampaign, listCampaigns, createCode, setCode, listCodes, playerBonusList, runCashback };
+  /** The latest 100 operator changes, of one subject (e.g. campaign:welcome-bonus) or all. */
+  async function auditTrail(subject?: string) {
+    return db
+      .select()
+      .from(operatorAudit)
+      .where(subject ? eq(operatorAudit.subject, subject) : undefined)
+      .orderBy(desc(operatorAudit.id))
+      .limit(100);
+  }
+
+  return { createCampaign, setCampaign, listCampaigns, createCode, setCode, listCodes, playerBonusList, runCashback, auditTrail };
 }
