@@ -82,6 +82,29 @@ export type RoundView = {
    */
   outcome: Record<string, unknown>;
   created_at: string;
+  /** A free spin of a pack (games/playFreeSpin): nothing was staked; `win` was paid by the house. */
+  free_spin?: { pack_id: number; number: number };
+  /** After a free spin: the pack to play next in this game (this one while spins are left), or null. */
+  free_spins?: FreeSpinsOffer | null;
+};
+
+/**
+ * A free-spin pack the player can play in a game, with real money only: spins at the pack's stake
+ * that take nothing from the balance, their wins paid to the main balance (docs/studio.md).
+ */
+export type FreeSpinsOffer = {
+  pack_id: number;
+  /** Spins left, and in all. */
+  remaining: number;
+  total: number;
+  /** The number the next spin takes: games/playFreeSpin's `spin`, so a repeated request plays nothing twice. */
+  next_spin: number;
+  /** Stake of each spin, major units. */
+  stake: string;
+  currency: string;
+  expires_at: string | null;
+  /** The pack's title in the player's language (the campaign's), or null. */
+  title: string | null;
 };
 
 /** games/launch: a game session for one game in one mode. */
@@ -99,6 +122,8 @@ export type LaunchResult = {
   fairness: FairnessState;
   /** A blackjack hand left open in this mode, to resume. */
   open_round: RoundView | null;
+  /** Real money: the free-spin pack to play first in this game, or null. */
+  free_spins: FreeSpinsOffer | null;
 };
 
 /** games/verifyRound: a round recomputed from its seeds, once its server seed is revealed. */

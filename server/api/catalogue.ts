@@ -50,7 +50,7 @@ import {
   removeCashback,
   takePromotions,
 } from './methods/promotions.ts';
-import { actRound, getFairness, launchGame, playRound, rotateSeed, verifyRound } from './methods/studio.ts';
+import { actRound, getFairness, launchGame, playFreeSpin, playRound, rotateSeed, verifyRound } from './methods/studio.ts';
 import { addLike, getCategories, getFreeSpins, getGames, getLikes, getProviders, getRecent, removeLike } from './methods/games.ts';
 import { createHistoryExport, getGameHistory, getHistoryExport } from './methods/history.ts';
 
@@ -109,6 +109,7 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getHistoryExport,
   launchGame,
   playRound,
+  playFreeSpin,
   actRound,
   getFairness,
   rotateSeed,

@@ -3,7 +3,7 @@
  * migrations in server/db/migrations are generated from this file (npm run db:generate).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // --- site-config: one configuration document per locale (spec 2, section 3) ---
 export const siteConfigs = pgTable('site_configs', {
@@ -382,7 +382,10 @@ export const gameLikes = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.game] })],
 );
 
-/** Free spin packs given to a player for one game (freespins/get). None are issued yet. */
+/**
+ * Free spin packs given to a player for one game (freespins/get): a campaign's free_spins reward
+ * issues one when its bonus is activated, and the studio plays them (docs/studio.md).
+ */
 export const freeSpinPacks = pgTable(
   'free_spin_packs',
   {
@@ -390,6 +393,8 @@ export const freeSpinPacks = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The free_spins bonus that issued the pack (null: given otherwise); its end ends the pack. */
+    bonusId: integer('bonus_id').references((): AnyPgColumn => playerBonuses.id),
     game: text('game').notNull(),
     totalCount: integer('total_count').notNull(),
     remainingCount: integer('remaining_count').notNull(),
@@ -403,6 +408,8 @@ export const freeSpinPacks = pgTable(
   },
   (table) => [
     index('free_spin_packs_user_idx').on(table.userId, table.status),
+    // One pack per bonus: issuing it twice finds the first.
+    uniqueIndex('free_spin_packs_bonus_unique').on(table.bonusId),
     check('free_spin_packs_counts', sql`${table.remainingCount} >= 0 and ${table.remainingCount} <= ${table.totalCount}`),
   ],
 );
@@ -578,6 +585,9 @@ export const gameRounds = pgTable(
     status: text('status', { enum: ['pending', 'open', 'settled', 'void'] }).notNull(),
     /** Optimistic lock: every change checks and bumps it. */
     version: integer('version').notNull().default(0),
+    /** A free spin of a pack (no stake; the win paid by the house's bonus funding): the pack and the spin's number, 1 first. */
+    freeSpinPackId: integer('free_spin_pack_id').references(() => freeSpinPacks.id),
+    freeSpinNumber: integer('free_spin_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -587,6 +597,9 @@ export const gameRounds = pgTable(
     index('game_rounds_user_idx').on(table.userId, table.createdAt),
     index('game_rounds_unfinished_idx').on(table.status).where(sql`${table.status} in ('pending', 'open')`),
     check('game_rounds_owner', sql`(${table.userId} is not null) <> (${table.guestId} is not null)`),
+    // Each spin of a pack is played once. Partial: ordinary rounds add nothing to this index.
+    uniqueIndex('game_rounds_free_spin_unique').on(table.freeSpinPackId, table.freeSpinNumber).where(sql`${table.freeSpinPackId} is not null`),
+    check('game_rounds_free_spin', sql`(${table.freeSpinPackId} is null) = (${table.freeSpinNumber} is null)`),
   ],
 );
 

@@ -40,6 +40,16 @@ export const playRound = defineMethod({
   handler: (input, context) => context.services.studio.play(viewerOf(context), input, context.locale),
 });
 
+export const playFreeSpin = defineMethod({
+  name: 'games/playFreeSpin',
+  verb: 'POST',
+  auth: true,
+  summary:
+    "One spin of the player's free-spin pack `pack_id` on the session's slot (real money): played at the pack's stake with nothing staked, its win paid to the main balance. `spin` (the pack's next_spin) makes a repeated request answer the spin it played.",
+  input: z.object({ token, pack_id: z.coerce.number().int().min(1).max(2_147_483_647), spin: z.coerce.number().int().min(1).max(100_000).optional() }),
+  handler: (input, context) => context.services.studio.playFreeSpin(viewerOf(context), input, context.locale),
+});
+
 export const actRound = defineMethod({
   name: 'games/act',
   verb: 'POST',

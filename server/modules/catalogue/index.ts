@@ -17,3 +17,13 @@ export {
   type GameType,
   type ProviderInfo,
 } from './service.ts';
+export {
+  closeFreeSpinPack,
+  freeSpinPackOwner,
+  issueFreeSpinPack,
+  nextFreeSpinPack,
+  takeFreeSpin,
+  type FreeSpinPack,
+  type FreeSpinRefusal,
+  type IssuePackInput,
+} from './free-spins.ts';

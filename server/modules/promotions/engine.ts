@@ -11,6 +11,11 @@
  *
  * The player's bonus balance belongs to their one active bonus of that currency (a unique index
  * keeps it one): conversion and forfeit move the whole of it.
+ *
+ * A free_spins bonus carries no money: it starts at once when granted and issues its free spin
+ * pack (the catalogue's free_spin_packs), which the studio plays; its wins are paid as they come
+ * (docs/studio.md, "Free-spin packs"). The pack ends with the bonus, and the bonus completes
+ * when the pack's last spin is played.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '../../../contract/money.ts';
@@ -18,6 +23,7 @@ import type { CampaignReward } from '../../../contract/promotions.ts';
 import { queryRows, type Tx } from '../../platform/db/database.ts';
 import { writeOutboxEvent } from '../../platform/events/outbox.ts';
 import { games, playerBonuses } from '../../db/schema.ts';
+import { closeFreeSpinPack, issueFreeSpinPack } from '../catalogue/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { depositMatchAmount, wageringRequired, wageringStep, weightOf } from './rules.ts';
 
@@ -75,7 +81,9 @@ export function createBonusEngine(deps: { ledger: Ledger }) {
   /**
    * Records a reward for a player, once per source. Bonus money and free bets wait as
    * `available` for the player to activate (or are activated at once with `activateNow` when no
-   * other bonus runs); a cashback boost is active at once. Answers the bonus and whether it is new.
+   * other bonus runs); a cashback boost is active at once, and so are free spins (their pack is
+   * ready to play: nothing in them competes with a bonus being wagered). Answers the bonus and
+   * whether it is new.
    */
   async function grant(tx: Tx, input: GrantInput): Promise<{ bonus: BonusRow; created: boolean }> {
     const [existing] = await tx.select().from(playerBonuses).where(eq(playerBonuses.source, input.source));
@@ -133,6 +141,7 @@ export function createBonusEngine(deps: { ledger: Ledger }) {
     if (input.activateNow && bonus.kind === 'bonus' && bonus.amount > 0n && !(await activeBonus(tx, input.userId, input.currency))) {
       return { bonus: await activate(tx, bonus, input.now), created: true };
     }
+    if (bonus.kind === 'free_spins') return { bonus: await activate(tx, bonus, input.now), created: true };
     return { bonus, created: true };
   }
 
@@ -166,9 +175,26 @@ export function createBonusEngine(deps: { ledger: Ledger }) {
       );
       await moneyEvent(tx, 'bonus.activated', bonus, moved.transactionId, bonus.amount, account, moved.balanceAfter(bonus.userId, account));
     }
+    if (row.kind === 'free_spins') await issuePack(tx, row);
     // Bonus money without wagering is main money at once.
     if (row.kind === 'bonus' && row.wageringRequired === 0n) return finish(tx, row, 'completed', 'no wagering', now);
     return row;
+  }
+
+  /** The pack of a free_spins bonus just activated: its spins, stake and game, ending with the bonus. */
+  async function issuePack(tx: Tx, bonus: BonusRow) {
+    const details = bonus.details as { game: string; spins: number; stake: string };
+    const titles = (bonus.titles ?? {}) as Titles;
+    await issueFreeSpinPack(tx, {
+      userId: bonus.userId,
+      bonusId: bonus.id,
+      game: details.game,
+      spins: details.spins,
+      stake: BigInt(details.stake),
+      currency: bonus.currency,
+      expiresAt: bonus.expiresAt,
+      description: Object.fromEntries(Object.entries(titles).flatMap(([locale, title]) => (title ? [[locale, { title }]] : []))),
+    });
   }
 
   /** Ends an active bonus: what is left of its money moves to main (completed) or back to the house. */
@@ -207,6 +233,8 @@ export function createBonusEngine(deps: { ledger: Ledger }) {
       })
       .where(eq(playerBonuses.id, bonus.id))
       .returning();
+    // Free spins end with their bonus: what is left of the pack can no longer be played.
+    if (bonus.kind === 'free_spins' && outcome !== 'completed') await closeFreeSpinPack(tx, bonus.id, outcome === 'expired' ? 'expired' : 'cancelled');
     return row;
   }
 
@@ -247,3 +275,20 @@ export function createBonusEngine(deps: { ledger: Ledger }) {
 }
 
 export type BonusEngine = ReturnType<typeof createBonusEngine>;
+
+/**
+ * The studio's side of a free_spins bonus, inside its spin's transaction. `lockFreeSpinsBonus`
+ * comes first, before the pack's row lock: removal and expiry lock the bonus and then its pack, so
+ * a spin taking them in the other order could deadlock with them. Once the pack's last spin is
+ * played, `completeFreeSpins` ends the bonus as completed.
+ */
+export async function lockFreeSpinsBonus(tx: Tx, bonusId: number): Promise<void> {
+  await tx.select({ id: playerBonuses.id }).from(playerBonuses).where(eq(playerBonuses.id, bonusId)).for('update');
+}
+
+export async function completeFreeSpins(tx: Tx, bonusId: number, now: Date): Promise<void> {
+  await tx
+    .update(playerBonuses)
+    .set({ status: 'completed', finishedAt: now, finishReason: 'all spins played' })
+    .where(and(eq(playerBonuses.id, bonusId), eq(playerBonuses.kind, 'free_spins'), eq(playerBonuses.status, 'active')));
+}

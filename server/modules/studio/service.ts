@@ -11,6 +11,7 @@ import {
   type BlackjackActionName,
   type Engine,
   type FairnessInfo,
+  type FreeSpinsOffer,
   type FairnessState,
   type GameMode,
   type LaunchResult,
@@ -20,14 +21,18 @@ import {
   type VerifyResult,
 } from '../../../contract/studio.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { ErrorType } from '../../../contract/errors.ts';
 import { AppError } from '../../platform/errors.ts';
+import { announceOutboxCommitted, writeOutboxEvent } from '../../platform/events/outbox.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { gameRounds, gameSessions, walletTransactions } from '../../db/schema.ts';
-import type { Catalogue } from '../catalogue/index.ts';
+import { freeSpinPackOwner, nextFreeSpinPack, takeFreeSpin, type Catalogue, type FreeSpinPack, type FreeSpinRefusal } from '../catalogue/index.ts';
+import { createLedger, type Ledger } from '../ledger/index.ts';
+import { completeFreeSpins, lockFreeSpinsBonus } from '../promotions/engine.ts';
 import type { Wallet, WalletAnswer } from '../wallet/index.ts';
 import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
 import { createSeeds, ownerOf, SeedPairBusyError, CLIENT_SEED_PATTERN, type Owner, type SeedRow } from './seeds.ts';
-import { studioText } from './texts.ts';
+import { studioText, type StudioTextKey } from './texts.ts';
 
 type RoundRow = typeof gameRounds.$inferSelect;
 type SessionRow = typeof gameSessions.$inferSelect;
@@ -45,14 +50,36 @@ const ENGINE_GAME: Record<Engine, GameSysname> = {
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
 export const PENDING_GRACE_SECONDS = 60;
 
+/** How each refusal of a free spin reads (`played` never reaches the player: the spin's round is answered again). */
+const FREE_SPIN_REFUSALS: Record<Exclude<FreeSpinRefusal, 'played'>, { key: StudioTextKey; type: ErrorType; status: number; code: string }> = {
+  unknown: { key: 'freeSpinsUnknown', type: 'InvalidParameterException', status: 404, code: 'UNKNOWN' },
+  none_left: { key: 'freeSpinsNoneLeft', type: 'InvalidRequestException', status: 409, code: 'NONE_LEFT' },
+  expired: { key: 'freeSpinsExpired', type: 'InvalidRequestException', status: 409, code: 'EXPIRED' },
+  not_active: { key: 'freeSpinsEnded', type: 'InvalidRequestException', status: 409, code: 'ENDED' },
+  wrong_game: { key: 'freeSpinsWrongGame', type: 'InvalidParameterException', status: 422, code: 'WRONG_GAME' },
+  out_of_turn: { key: 'freeSpinsOutOfTurn', type: 'InvalidRequestException', status: 409, code: 'OUT_OF_TURN' },
+};
+
+/** Thrown inside a free spin's transaction to roll it back (the nonce included) before it is refused. */
+class FreeSpinRefused extends Error {
+  readonly reason: FreeSpinRefusal;
+  constructor(reason: FreeSpinRefusal) {
+    super(`free spin refused: ${reason}`);
+    this.reason = reason;
+  }
+}
+
 /**
  * The studio: the platform's own game server. It plays rounds on the engines of games/ with the
  * player's provably fair seeds, and moves money only through the seamless wallet, as any
  * provider would: a bet `<round>:bet` (blackjack's doubles and splits `<round>:bet:<n>:<attempt>`), then a
  * win `<round>:win` for what the round paid (0 for a loss, so every round is closed).
  */
-export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogue; logger: Logger }) {
+export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogue; logger: Logger; ledger?: Ledger }) {
   const { db, wallet, catalogue, logger } = deps;
+  // Free spins' wins are paid through the ledger directly (no stake, so no wallet round). Account
+  // ids are all a ledger keeps, so a ledger of its own is only a second cache when none is given.
+  const ledger = deps.ledger ?? createLedger(db);
   const seeds = createSeeds(db);
   /** Blackjack actions on one round run one after another in this process (the version check covers other processes). */
   const roundQueues = new Map<string, Promise<unknown>>();
@@ -193,6 +220,9 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
       if (row) openRound = await view(row, opened.balance);
     }
     const name = game.description[locale]?.name ?? game.name;
+    const pack = engine === 'slot' && input.mode === 'real' && viewer.userId !== null
+      ? await nextFreeSpinPack(db, { userId: viewer.userId, game: input.sysname, currency: opened.currency, now: new Date() })
+      : null;
     return {
       token: opened.token,
       sysname: game.sysname,
@@ -205,6 +235,7 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
       limits: STAKE_LIMITS[engine],
       fairness: fairnessOf(seed),
       open_round: openRound,
+      free_spins: pack ? offerOf(pack, locale) : null,
     };
   }
 
@@ -356,6 +387,176 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
     return view(saved, balance);
   }
 
+  // --- free spins ------------------------------------------------------------------------------------
+
+  function offerOf(pack: FreeSpinPack, locale: LocaleCode): FreeSpinsOffer {
+    const titles = (pack.description ?? {}) as Record<string, { title?: string } | undefined>;
+    return {
+      pack_id: pack.id,
+      remaining: pack.remainingCount,
+      total: pack.totalCount,
+      next_spin: pack.totalCount - pack.remainingCount + 1,
+      stake: money(pack.betAmount, pack),
+      currency: pack.currency,
+      expires_at: pack.expiresAt?.toISOString() ?? null,
+      title: titles[locale]?.title || titles.en?.title || null,
+    };
+  }
+
+  const nextOffer = async (session: SessionRow, userId: number, locale: LocaleCode) => {
+    const pack = await nextFreeSpinPack(db, { userId, game: session.game, currency: session.currency, now: new Date() });
+    return pack ? offerOf(pack, locale) : null;
+  };
+
+  const freeSpinError = (locale: LocaleCode, refusal: { key: StudioTextKey; type: ErrorType; status: number; code: string }, next?: FreeSpinsOffer | null) =>
+    new AppError(refusal.type, studioText('en', refusal.key), {
+      status: refusal.status,
+      fields: { pack_id: studioText(locale, refusal.key) },
+      details: { code: refusal.code, ...(next === undefined ? {} : { free_spins: next }) },
+    });
+
+  /** A free spin's round as the player sees it, with the pack to play next. */
+  async function freeSpinView(round: RoundRow, balance: bigint, session: SessionRow, userId: number, locale: LocaleCode): Promise<RoundView> {
+    return {
+      ...(await view(round, balance)),
+      free_spin: { pack_id: round.freeSpinPackId!, number: round.freeSpinNumber! },
+      free_spins: await nextOffer(session, userId, locale),
+    };
+  }
+
+  /** A spin already played, answered again as it was (a repeated request), with today's balance. */
+  async function playedFreeSpin(packId: number, spin: number, session: SessionRow, userId: number, locale: LocaleCode): Promise<RoundView | null> {
+    const [round] = await db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.freeSpinPackId, packId), eq(gameRounds.freeSpinNumber, spin), eq(gameRounds.userId, userId)));
+    if (!round) return null;
+    const balances = await ledger.balances(userId, session.currency);
+    return freeSpinView(round, balances.main + balances.bonus, session, userId, locale);
+  }
+
+  /**
+   * One spin of a free-spin pack (docs/studio.md, "Free-spin packs"): in one transaction, the
+   * next nonce of the player's seed pair, the pack's spin (under its row lock, after its bonus's),
+   * the round played at the pack's stake with nothing staked, and its win paid from the house's
+   * bonus funding to the main balance under `freespin:<pack>:<spin>` with its outbox event.
+   * `spin`, the number the client means to play, makes a repeated request answer the spin it
+   * already played instead of taking another.
+   */
+  async function playFreeSpin(viewer: StudioViewer, input: { token: string; pack_id: number; spin?: number }, locale: LocaleCode): Promise<RoundView> {
+    const session = await sessionFor(input.token, viewer, locale);
+    if (session.mode !== 'real' || session.userId === null) {
+      throw freeSpinError(locale, { key: 'freeSpinsRealOnly', type: 'InvalidRequestException', status: 409, code: 'REAL_ONLY' });
+    }
+    const userId = session.userId;
+    const engine = await engineOf(session.game, locale);
+    const currency = currencyOf(session);
+    const owned = await freeSpinPackOwner(db, input.pack_id);
+    if (!owned || owned.userId !== userId) throw freeSpinError(locale, FREE_SPIN_REFUSALS.unknown);
+    if (input.spin !== undefined) {
+      const played = await playedFreeSpin(input.pack_id, input.spin, session, userId, locale);
+      if (played) return played;
+    }
+    const now = new Date();
+    let win = 0n;
+    try {
+      const { recorded } = await seeds.withNextNonce(ownerOf(session), async (tx, pair, nonce) => {
+        if (owned.bonusId !== null) await lockFreeSpinsBonus(tx, owned.bonusId);
+        const taken = await takeFreeSpin(tx, { packId: input.pack_id, userId, game: session.game, currency, spin: input.spin, now });
+        if (!taken.ok) throw new FreeSpinRefused(taken.reason);
+        const { pack, number } = taken;
+        const bet = freeSpinBet(engine, pack, locale);
+        const outcome = slot.play(bet, createRoundRng({ serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce }));
+        win = outcome.win;
+        const roundId = randomUUID();
+        const [round] = await tx
+          .insert(gameRounds)
+          .values({
+            roundId,
+            sessionId: session.id,
+            userId,
+            game: session.game,
+            engine,
+            mode: 'real',
+            currency,
+            seedId: pair.id,
+            nonce,
+            bet: toStored(bet) as Record<string, unknown>,
+            staked: 0n,
+            win: outcome.win,
+            state: toStored(outcome),
+            status: 'settled',
+            settledAt: now,
+            freeSpinPackId: pack.id,
+            freeSpinNumber: number,
+          })
+          .returning();
+        if (outcome.win > 0n) {
+          const key = `freespin:${pack.id}:${number}`;
+          const moved = await ledger.transfer(
+            {
+              key,
+              kind: 'free_spin_win',
+              currency,
+              legs: [
+                { account: { house: 'bonus_funding' }, amount: -outcome.win },
+                { account: { player: userId, kind: 'main' }, amount: outcome.win },
+              ],
+              metadata: { pack: pack.id, spin: number, bonus: pack.bonusId, round: roundId, game: session.game },
+            },
+            tx,
+          );
+          // The wallet's event for a win, so live balances (and whatever counts wins) hear of it;
+          // without a `bet` it scores in no tournament: nothing was staked.
+          await writeOutboxEvent(tx, {
+            type: 'game.win',
+            userId,
+            payload: {
+              transactionId: moved.transactionId,
+              currency,
+              amount: outcome.win.toString(),
+              account: 'main',
+              balanceAfter: String(moved.balanceAfter(userId, 'main') ?? 0n),
+              provider: session.provider,
+              game: session.game,
+              round: roundId,
+              providerTransaction: key,
+              mode: 'real',
+              sessionId: session.id,
+              freeSpinPack: pack.id,
+              freeSpin: number,
+            },
+          });
+        }
+        if (pack.remainingCount === 0 && pack.bonusId !== null) await completeFreeSpins(tx, pack.bonusId, now);
+        const balances = await ledger.balances(userId, currency, tx);
+        return { round, balance: balances.main + balances.bonus };
+      });
+      if (win > 0n) announceOutboxCommitted();
+      return freeSpinView(recorded.round, recorded.balance, session, userId, locale);
+    } catch (error) {
+      if (!(error instanceof FreeSpinRefused)) throw error;
+      if (error.reason === 'played' && input.spin !== undefined) {
+        // The same spin, sent twice at once: the other request played it.
+        const played = await playedFreeSpin(input.pack_id, input.spin, session, userId, locale);
+        if (played) return played;
+      }
+      const refusal = FREE_SPIN_REFUSALS[error.reason === 'played' ? 'out_of_turn' : error.reason];
+      throw freeSpinError(locale, refusal, await nextOffer(session, userId, locale));
+    }
+  }
+
+  /** The pack's stake as the slot's bet: a pack for a game that is not a slot, or a stake off its lines, cannot be played. */
+  function freeSpinBet(engine: Engine, pack: FreeSpinPack, locale: LocaleCode): slot.SlotBet {
+    const refuse = () => freeSpinError(locale, { key: 'freeSpinsBadStake', type: 'InvalidRequestException', status: 409, code: 'BAD_STAKE' });
+    if (engine !== 'slot') throw refuse();
+    try {
+      return slot.validateSlotBet({ amount: pack.betAmount });
+    } catch {
+      throw refuse();
+    }
+  }
+
   // --- fairness ------------------------------------------------------------------------------------
 
   async function fairness(viewer: StudioViewer): Promise<FairnessInfo> {
@@ -471,7 +672,7 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
     logger.warn({ round: round.roundId }, 'studio finished a round left pending');
   }
 
-  return { launch, play, act, fairness, rotateSeed, verifyRound, recover };
+  return { launch, play, playFreeSpin, act, fairness, rotateSeed, verifyRound, recover };
 }
 
 /** Stored state keeps money as minor-unit strings: back to bigints, so toWire formats them. */
