@@ -29,6 +29,7 @@ import { formatEventsBench, runEventsBench, type EventsBenchResult } from './eve
 import { DEFAULT_BENCH_DATABASE_URL, formatPgbench, runPgbench, type PgbenchResult } from './pgbench.ts';
 import { formatSsrBench, runSsrBench, type SsrBenchResult } from './ssr.ts';
 import { formatTournamentsBench, runTournamentsBench, type TournamentsBenchResult } from './tournaments.ts';
+import { formatPromotionsBench, runPromotionsBench, type PromotionsBenchResult } from './promotions.ts';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -355,6 +356,17 @@ async function main() {
     failures.push(`tournaments bench failed: ${tournamentsResult.error}`);
   }
 
+  // Bets with an active bonus versus without: settled rounds per second (bench/promotions.ts).
+  let promotionsResult: PromotionsBenchResult | { error: string };
+  try {
+    promotionsResult = await runPromotionsBench();
+    console.log('\n' + formatPromotionsBench(promotionsResult));
+    if (promotionsResult.problems.length) failures.push(`bonus wagering: ${promotionsResult.problems.join('; ')}`);
+  } catch (error) {
+    promotionsResult = { error: (error as Error).message };
+    failures.push(`promotions bench failed: ${promotionsResult.error}`);
+  }
+
   // The money path against pgbench, in this run (issue targets: rounds >= 0.3x, one player >=
   // 0.7x spread, deposits >= 0.5x).
   const money = moneyRatios(pgbenchResult, ledgerResult, walletResult);
@@ -382,6 +394,7 @@ async function main() {
     wallet: walletResult,
     events: eventsResult,
     tournaments: tournamentsResult,
+    promotions: promotionsResult,
     moneyVsPgbench: money,
     server: stopped,
   };

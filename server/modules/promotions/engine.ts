@@ -19,13 +19,16 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '../../../contract/money.ts';
-import type { CampaignReward } from '../../../contract/promotions.ts';
+import { WAGERING_WEIGHTS, type CampaignReward } from '../../../contract/promotions.ts';
 import { queryRows, type Tx } from '../../platform/db/database.ts';
 import { writeOutboxEvent } from '../../platform/events/outbox.ts';
-import { games, playerBonuses } from '../../db/schema.ts';
+import { playerBonuses } from '../../db/schema.ts';
 import { closeFreeSpinPack, issueFreeSpinPack } from '../catalogue/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { depositMatchAmount, wageringRequired, wageringStep, weightOf } from './rules.ts';
+import { depositMatchAmount, wageringRequired } from './rules.ts';
+
+/** The weight of the game `g` (a row of games), as rules.ts weightOf gives it: in SQL, for the one-statement wagering step. */
+const WEIGHT_OF_TYPE = sql.raw(`(case g.type ${Object.entries(WAGERING_WEIGHTS).map(([type, weight]) => `when '${type}' then ${Number(weight)}`).join(' ')} else 0 end)`);
 
 export type BonusRow = typeof playerBonuses.$inferSelect;
 export type Titles = Partial<Record<string, string>>;
@@ -257,18 +260,23 @@ export function createBonusEngine(deps: { ledger: Ledger }) {
   /**
    * A settled real-money bet counts towards the active bonus's wagering: its stake times the game
    * type's weight, only for a bet placed after the bonus started, never past what is required.
-   * Reaching the requirement completes the bonus (its money becomes main money). Answers the
-   * bonus when one was moved on.
+   * One statement (it runs once per bet of every player wagering a bonus): the row's own lock
+   * orders a player's bets, and the game's weight is looked up in it. Reaching the requirement
+   * completes the bonus (its money becomes main money). Answers the bonus when one was moved on.
    */
   async function wager(tx: Tx, bet: { userId: number; currency: string; game: string; amount: bigint; placedAt: Date }): Promise<BonusRow | null> {
-    const bonus = await activeBonus(tx, bet.userId, bet.currency);
-    if (!bonus || !bonus.activatedAt || bet.placedAt < bonus.activatedAt || bonus.wageringDone >= bonus.wageringRequired) return null;
-    const [game] = await tx.select({ type: games.type }).from(games).where(eq(games.sysname, bet.game));
-    const done = wageringStep({ required: bonus.wageringRequired, done: bonus.wageringDone }, bet.amount, weightOf(game?.type));
-    if (done === bonus.wageringDone) return null;
-    const [row] = await tx.update(playerBonuses).set({ wageringDone: done }).where(eq(playerBonuses.id, bonus.id)).returning();
-    if (row.wageringDone >= row.wageringRequired) return finish(tx, row, 'completed', 'wagered', new Date());
-    return row;
+    const [moved] = await queryRows<{ id: number; done: string; required: string }>(
+      tx,
+      sql`update player_bonuses b
+          set wagering_done = least(b.wagering_required, b.wagering_done + (${bet.amount}::bigint * w.weight) / 100)
+          from (select ${WEIGHT_OF_TYPE} as weight from games g where g.sysname = ${bet.game}) w
+          where b.user_id = ${bet.userId} and b.currency = ${bet.currency} and b.kind = 'bonus' and b.status = 'active'
+            and b.activated_at <= ${bet.placedAt} and b.wagering_done < b.wagering_required and w.weight > 0
+          returning b.id, b.wagering_done::text as done, b.wagering_required::text as required`,
+    );
+    if (!moved) return null;
+    if (BigInt(moved.done) < BigInt(moved.required)) return (await tx.select().from(playerBonuses).where(eq(playerBonuses.id, moved.id)))[0];
+    return finish(tx, (await lockBonus(tx, moved.id))!, 'completed', 'wagered', new Date());
   }
 
   return { grant, activate, finish, wager, lockBonus, activeBonus, lockedBonusBalance };

@@ -277,6 +277,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  const lockOrder = (a: ClaimedJob, b: ClaimedJob) =>
+    (a.event_user_id ?? -1) - (b.event_user_id ?? -1) || Number(a.event_id ?? 0) - Number(b.event_id ?? 0) || Number(a.id) - Number(b.id);
+
   const scheduledAtOf = (job: ClaimedJob) => new Date(String(job.payload.scheduledAt ?? new Date().toISOString()));
 
   async function runJob(job: ClaimedJob, tx: Tx, context: JobContext) {
@@ -314,6 +317,12 @@ export function createJobRunner(options: JobRunnerOptions) {
           order by j.run_at, j.id
           limit ${limit}
           for update of j skip locked`);
+        // Run in one global order, by player, then event: handlers that lock a player's rows
+        // (wagering progress) then take them in the same order in every worker's batch, so two
+        // batches wait for each other instead of deadlocking (a deadlock costs a second of
+        // PostgreSQL's deadlock_timeout and a batch replayed job by job). A player's own events
+        // keep their order.
+        claimed.sort(lockOrder);
         for (const job of claimed) {
           try {
             await watched(job, () => runJob(job, tx, context));
