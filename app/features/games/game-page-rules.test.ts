@@ -29,6 +29,7 @@ describe('game page rules', () => {
     expect(needsDeposit({ ...base, mode: 'demo' })).toBe(false);
     expect(needsDeposit({ ...base, canAccessWithZeroBalance: true })).toBe(false);
     expect(needsDeposit({ ...base, signedIn: false })).toBe(false);
+    expect(needsDeposit({ ...base, hasFreeSpins: true })).toBe(false);
   });
 
   it('frames the play page of the locale and builds the canonical link without trailing slashes', () => {

@@ -27,10 +27,11 @@ export function initialMode(signedIn: boolean): GameMode {
 
 /**
  * A player with nothing on the main balance gets the "deposit to play" panel instead of a real
- * money frame, unless games.gamesItem.canAccessSlotWithZeroBalance lets them in. Demo is always open.
+ * money frame, unless games.gamesItem.canAccessSlotWithZeroBalance lets them in or they hold free
+ * spins for the game (they cost nothing to play). Demo is always open.
  */
-export function needsDeposit(input: { mode: GameMode; signedIn: boolean; canAccessWithZeroBalance: boolean; mainBalance: string }): boolean {
-  if (input.mode !== 'real' || !input.signedIn || input.canAccessWithZeroBalance) return false;
+export function needsDeposit(input: { mode: GameMode; signedIn: boolean; canAccessWithZeroBalance: boolean; mainBalance: string; hasFreeSpins?: boolean }): boolean {
+  if (input.mode !== 'real' || !input.signedIn || input.canAccessWithZeroBalance || input.hasFreeSpins) return false;
   const amount = Number(input.mainBalance);
   return !Number.isFinite(amount) || amount <= 0;
 }

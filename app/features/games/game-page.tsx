@@ -16,6 +16,7 @@ import { useAuthEntry } from '../shell/use-auth-entry.ts';
 import type { DemoPopupResult } from './demo-mode-popup.tsx';
 import { fullScreenVisible, initialMode, needsDeposit, playPath, wantsReal } from './game-page-rules.ts';
 import { gameImage, gameName, type Game } from './types.ts';
+import { useFreeSpinPacks } from './use-free-spins.ts';
 import { useGameFrameMessages } from './use-game-frame.ts';
 import { useLikes } from './use-likes.ts';
 import { FavouriteButton } from './favourite-button.tsx';
@@ -86,6 +87,7 @@ export function GamePageView({ data }: { data: GamePageData }) {
   const platform = usePlatformType();
   const fullscreen = useFullscreen();
   const likes = useLikes();
+  const freeSpinPacks = useFreeSpinPacks();
   const stage = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [mode, setMode] = useState<GameMode>(() => initialMode(signedIn));
@@ -137,7 +139,13 @@ export function GamePageView({ data }: { data: GamePageData }) {
   const blocked: 'signUp' | 'deposit' | null =
     !signedIn && !hasDemo
       ? 'signUp'
-      : needsDeposit({ mode, signedIn, canAccessWithZeroBalance: gamesItem?.canAccessSlotWithZeroBalance ?? false, mainBalance: balance.amount })
+      : needsDeposit({
+            mode,
+            signedIn,
+            canAccessWithZeroBalance: gamesItem?.canAccessSlotWithZeroBalance ?? false,
+            mainBalance: balance.amount,
+            hasFreeSpins: freeSpinPacks.some((pack) => pack.game.sysname === game.sysname && pack.remaining_count > 0),
+          })
         ? 'deposit'
         : null;
   const showFullscreen = fullScreenVisible(gamesItem?.visibleFullScreen ?? 'all', platform, fullscreen.supported) && !blocked;

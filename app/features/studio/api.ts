@@ -8,6 +8,9 @@ import type { BlackjackActionName, FairnessInfo, GameMode, LaunchResult, PlayBet
 export const studioApi = {
   launch: (sysname: string, mode: GameMode) => api<LaunchResult>('games/launch', { body: { sysname, mode } }),
   play: (token: string, bet: PlayBet) => api<RoundView>('games/play', { body: { token, bet: JSON.stringify(bet) } }),
+  /** One spin of a free-spin pack; `spin` (the pack's next_spin) makes a resent request answer the same spin. */
+  playFreeSpin: (token: string, packId: number, spin: number) =>
+    api<RoundView>('games/playFreeSpin', { body: { token, pack_id: String(packId), spin: String(spin) } }),
   act: (token: string, roundId: string, action: BlackjackActionName) => api<RoundView>('games/act', { body: { token, round_id: roundId, action } }),
   fairness: () => api<FairnessInfo>('games/getFairness'),
   rotateSeed: (clientSeed?: string) => api<RotateResult>('games/rotateSeed', { body: clientSeed ? { client_seed: clientSeed } : {} }),

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlackjackActionName, FairnessState, GameMode, LaunchResult, PlayBet, RoundView } from '../../../contract/studio.ts';
+import type { BlackjackActionName, FairnessState, FreeSpinsOffer, GameMode, LaunchResult, PlayBet, RoundView } from '../../../contract/studio.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { studioApi } from './api.ts';
 import { CLIENTS } from './clients.ts';
@@ -108,6 +109,7 @@ function StudioTable({
   const [fairness, setFairness] = useState<FairnessState>(launch.fairness);
   const [lastRound, setLastRound] = useState<RoundView | null>(null);
   const [fairOpen, setFairOpen] = useState(false);
+  const [freeSpins, setFreeSpins] = useState<FreeSpinsOffer | null>(mode === 'real' ? launch.free_spins : null);
   const primary = useRef<(() => void) | null>(null);
   const region = useRef<HTMLDivElement>(null);
 
@@ -150,6 +152,25 @@ function StudioTable({
       busy,
       reducedMotion,
       play: (bet: PlayBet, staked: string) => run(() => studioApi.play(launch.token, bet), staked),
+      freeSpins,
+      playFreeSpin: () => {
+        if (!freeSpins) return Promise.resolve(null);
+        // The pack's count moves as soon as the server took the spin; a refusal says what is left.
+        return run(
+          () =>
+            studioApi.playFreeSpin(launch.token, freeSpins.pack_id, freeSpins.next_spin).then(
+              (round) => {
+                setFreeSpins(round.free_spins ?? null);
+                return round;
+              },
+              (caught: unknown) => {
+                if (isApiError(caught) && 'free_spins' in caught.details) setFreeSpins((caught.details.free_spins as FreeSpinsOffer | null) ?? null);
+                throw caught;
+              },
+            ),
+          '',
+        );
+      },
       act: (roundId: string, action: BlackjackActionName, extraStake = '') => run(() => studioApi.act(launch.token, roundId, action), extraStake),
       commit: (round: RoundView) => {
         committed.current = round.balance;
@@ -163,7 +184,7 @@ function StudioTable({
       error,
       clearError: () => setError(null),
     }),
-    [game, mode, launch, balance, stake, busy, reducedMotion, run, error],
+    [game, mode, launch, balance, stake, busy, reducedMotion, run, error, freeSpins],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

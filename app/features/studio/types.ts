@@ -1,4 +1,4 @@
-import type { BlackjackActionName, Engine, GameMode, LaunchResult, PlayBet, RoundView, StakeLimits } from '../../../contract/studio.ts';
+import type { BlackjackActionName, Engine, FreeSpinsOffer, GameMode, LaunchResult, PlayBet, RoundView, StakeLimits } from '../../../contract/studio.ts';
 import type { SlotSymbol } from '../../../games/engines/slot/paytable.ts';
 import type { StudioError } from './errors.ts';
 
@@ -79,6 +79,10 @@ export type StudioSession = {
    * error is shown by the page). The client shows the round, then calls `commit(round)`.
    */
   play: (bet: PlayBet, staked: string) => Promise<RoundView | null>;
+  /** Real money: the free-spin pack played first in this game (slot), or null. */
+  freeSpins: FreeSpinsOffer | null;
+  /** Plays the pack's next spin: nothing leaves the balance; null when the call failed. */
+  playFreeSpin: () => Promise<RoundView | null>;
   act: (roundId: string, action: BlackjackActionName, extraStake?: string) => Promise<RoundView | null>;
   /** The round is on screen: its balance becomes the one shown, the outer page hears of it. */
   commit: (round: RoundView) => void;

@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotSymbol } from '../../../../games/engines/slot/paytable.ts';
+import type { FreeSpinsOffer } from '../../../../contract/studio.ts';
+import { Icon } from '../../../ui/icon.tsx';
 import { ActionButton, BarButton, StakeSelector } from '../controls.tsx';
 import { useLatest, useWait } from '../hooks.ts';
 import { addAmounts, isPositive, showAmount } from '../money.ts';
@@ -12,7 +14,12 @@ import { Reels } from './reels.tsx';
 import { FREE_SPINS_MULTIPLIER, REELS, initialWindows, lineColour, reelColumn, spinSteps, winTier, winningCells, type WinTier } from './slot-logic.ts';
 import { SymbolDefs } from './symbols.tsx';
 
-type Banner = { kind: 'freeAward'; count: number } | { kind: 'retrigger'; count: number } | { kind: 'freeTotal'; amount: string } | { kind: 'win'; amount: string; tier: WinTier };
+type Banner =
+  | { kind: 'freeAward'; count: number }
+  | { kind: 'retrigger'; count: number }
+  | { kind: 'freeTotal'; amount: string }
+  | { kind: 'win'; amount: string; tier: WinTier }
+  | { kind: 'packDone'; amount: string };
 type FreeState = { number: number; awarded: number; freeWin: string };
 
 const SPIN_ICON = (
@@ -25,7 +32,9 @@ const SPIN_ICON = (
 /**
  * The video slot: five reels that run down and stop one after another on the server's stops,
  * the paying lines drawn in turn with their wins, free spins played back one by one with their
- * counter and x3 badge, and a banner for the round's total.
+ * counter and x3 badge, and a banner for the round's total. A free-spin pack of the player's
+ * (real money) is played first: its spins run at the pack's stake and take nothing from the
+ * balance, with what is left shown above the reels.
  */
 export default function SlotClient({ session }: StudioClientProps) {
   const { t } = useTranslation('studio');
@@ -44,9 +53,16 @@ export default function SlotClient({ session }: StudioClientProps) {
   const [paytableOpen, setPaytableOpen] = useState(false);
   /** Rounds played and shown in this session. */
   const [rounds, setRounds] = useState(0);
+  /** The pack whose spin is on its way or on the reels (as it was before the spin). */
+  const [packInPlay, setPackInPlay] = useState<FreeSpinsOffer | null>(null);
+  /** What each pack's spins won in this session, for the banner when it is over. */
+  const packWins = useRef(new Map<number, string>());
   const fast = useRef(false);
   const running = useRef(false);
   const windows = useRef(columns.map((column) => column.slice(0, 3)));
+
+  // The pack on show: the player's next one, or the one just spent while its last spin plays out.
+  const pack = session.freeSpins ?? (packInPlay ? { ...packInPlay, remaining: 0 } : null);
 
   const highlighted = useMemo(() => (shown ? winningCells(shown) : new Set<string>()), [shown]);
   const lines = shown?.lineWins ?? [];
@@ -91,8 +107,11 @@ export default function SlotClient({ session }: StudioClientProps) {
     setBanner(null);
     setShown(null);
     session.clearError();
-    const round = await session.play({ amount: stake }, stake);
+    const fromPack = session.freeSpins;
+    setPackInPlay(fromPack);
+    const round = fromPack ? await session.playFreeSpin() : await session.play({ amount: stake }, stake);
     if (!round) {
+      setPackInPlay(null);
       running.current = false;
       return;
     }
@@ -125,6 +144,16 @@ export default function SlotClient({ session }: StudioClientProps) {
     setRounds((n) => n + 1);
     setAnimating(false);
     running.current = false;
+    if (fromPack) {
+      const won = addAmounts(packWins.current.get(fromPack.pack_id) ?? '0.00', outcome.win);
+      packWins.current.set(fromPack.pack_id, won);
+      setPackInPlay(null);
+      // The pack's last spin: what the whole pack won, once the round's own banner has shown.
+      if (round.free_spins?.pack_id !== fromPack.pack_id) {
+        if (tier !== 'none') await wait(fast.current ? 700 : 2000);
+        setBanner({ kind: 'packDone', amount: won });
+      }
+    }
   }, [session, stake, showSpin, wait]);
 
   const spinRef = useLatest(spin);
@@ -134,15 +163,15 @@ export default function SlotClient({ session }: StudioClientProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The win banner fades by itself.
+  // The win banners fade by themselves.
   useEffect(() => {
-    if (!banner || banner.kind !== 'win') return;
-    const timer = setTimeout(() => setBanner(null), banner.tier === 'win' ? 2200 : 3600);
+    if (!banner || (banner.kind !== 'win' && banner.kind !== 'packDone')) return;
+    const timer = setTimeout(() => setBanner(null), banner.kind === 'win' && banner.tier === 'win' ? 2200 : 3600);
     return () => clearTimeout(timer);
   }, [banner]);
 
   const info = (() => {
-    if (!shown) return animating ? t('slot.goodLuck') : t('slot.hint');
+    if (!shown) return animating ? t('slot.goodLuck') : pack ? t('slot.packHint') : t('slot.hint');
     if (activeWin) return t('slot.lineWin', { line: activeWin.line, count: activeWin.count, symbol: t(`slot.symbols.${activeWin.symbol}`), amount: showAmount(activeWin.win) });
     if (isPositive(shown.scatterWin)) return t('slot.scatterWin', { count: shown.scatters, amount: showAmount(shown.scatterWin) });
     return free ? t('slot.noWin') : t('slot.tryAgain');
@@ -151,7 +180,7 @@ export default function SlotClient({ session }: StudioClientProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center gap-2 px-2 pb-2 tablet:gap-3 tablet:px-4 tablet:pb-4" data-testid="slot-client" data-rounds={rounds}>
       <SymbolDefs />
-      <div className="flex h-9 w-full max-w-3xl items-center justify-between gap-2">
+      <div className="flex min-h-9 w-full max-w-3xl items-center justify-between gap-2">
         {free ? (
           <div className="flex items-center gap-2" data-testid="slot-free-spins">
             <span className="rounded-full bg-gradient-to-r from-violet-600 to-fuchsia-600 px-3 py-1 text-xs font-black tracking-wider text-white uppercase shadow-lg ring-1 ring-white/20">
@@ -162,6 +191,8 @@ export default function SlotClient({ session }: StudioClientProps) {
             </span>
             <span className="text-xs font-bold text-gold-300 tabular-nums">{t('slot.freeWinSoFar', { amount: showAmount(free.freeWin) })}</span>
           </div>
+        ) : pack ? (
+          <PackBadge pack={pack} />
         ) : (
           <p className="truncate text-[11px] font-bold tracking-[0.18em] text-gold-300/90 uppercase">{t('slot.tagline')}</p>
         )}
@@ -181,16 +212,33 @@ export default function SlotClient({ session }: StudioClientProps) {
       </p>
 
       <div className="flex w-full max-w-3xl items-end justify-between gap-2 rounded-3xl bg-black/45 px-3 py-2 ring-1 ring-white/10 backdrop-blur tablet:px-5">
-        <StakeSelector presets={session.limits.presets} value={stake} onChange={session.setStake} disabled={animating || session.busy} currency={currency} label={t('slot.totalBet')} />
+        <StakeSelector
+          presets={session.limits.presets}
+          value={pack ? pack.stake : stake}
+          onChange={session.setStake}
+          disabled={!!pack || animating || session.busy}
+          currency={currency}
+          label={pack ? t('slot.packStake') : t('slot.totalBet')}
+        />
         <ActionButton
           onClick={() => void spin()}
           disabled={session.busy && !animating}
           busy={session.busy}
-          label={animating ? t('slot.skip') : t('slot.spin')}
+          label={animating ? t('slot.skip') : pack ? t('slot.freeSpin') : t('slot.spin')}
           testId="slot-spin"
+          tone={pack && !animating ? 'jade' : 'gold'}
           className="h-[4.5rem] w-[4.5rem] text-[11px] tablet:h-20 tablet:w-20"
         >
-          {animating ? <span>{t('slot.skip')}</span> : SPIN_ICON}
+          {animating ? (
+            <span>{t('slot.skip')}</span>
+          ) : pack ? (
+            <span className="flex flex-col items-center gap-0.5 leading-none">
+              {SPIN_ICON}
+              <span className="text-[10px] tracking-wider">{t('slot.free')}</span>
+            </span>
+          ) : (
+            SPIN_ICON
+          )}
         </ActionButton>
         <div className="min-w-[5.5rem] text-center" data-testid="slot-last-win">
           <span className="mb-1 block text-[10px] font-bold tracking-[0.16em] text-ink-300 uppercase">{t('slot.win')}</span>
@@ -207,13 +255,30 @@ export default function SlotClient({ session }: StudioClientProps) {
   );
 }
 
+/** What is left of the player's free-spin pack, above the reels. */
+function PackBadge({ pack }: { pack: FreeSpinsOffer }) {
+  const { t } = useTranslation('studio');
+  return (
+    <p
+      className="flex min-w-0 items-center gap-1.5 rounded-2xl bg-gradient-to-r from-emerald-500 to-teal-600 px-3 py-1 text-[11px] leading-tight font-black text-white shadow-lg ring-1 ring-white/25 tablet:rounded-full tablet:text-xs"
+      title={pack.title ?? undefined}
+      data-testid="slot-pack"
+      data-remaining={pack.remaining}
+    >
+      <Icon name="gift" size={14} className="shrink-0" />
+      {/* On a phone the text may take two lines rather than lose the stake. */}
+      <span className="tabular-nums tablet:truncate">{t('slot.pack', { count: pack.remaining, stake: showAmount(pack.stake), currency: pack.currency })}</span>
+    </p>
+  );
+}
+
 function SlotBanner({ banner, currency }: { banner: Banner; currency: string }) {
   const { t } = useTranslation('studio');
   let title: string;
   let amount: string | null = null;
   if (banner.kind === 'freeAward' || banner.kind === 'retrigger') title = t(`slot.${banner.kind}`, { count: banner.count });
-  else if (banner.kind === 'freeTotal') {
-    title = t('slot.freeTotal');
+  else if (banner.kind === 'freeTotal' || banner.kind === 'packDone') {
+    title = t(banner.kind === 'packDone' ? 'slot.packDone' : 'slot.freeTotal');
     amount = banner.amount;
   } else {
     title = t(`slot.tier.${banner.tier}`);
