@@ -101,7 +101,7 @@ export async function createServices(deps: {
       env.WALLET_SECRETS[provider.sysname] ?? (provider.integration === 'external' ? null : hmacSha256(secret.secret, `wallet:${provider.sysname}`)),
   });
 
-  const studio = createStudio({ db, wallet, catalogue, logger });
+  const studio = createStudio({ db, wallet, catalogue, logger, ledger });
   const tournaments = createTournaments({
     db,
     ledger,

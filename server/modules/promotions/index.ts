@@ -2,4 +2,4 @@
 export { createPromotions, normalizeCode, type Promotions, type CampaignQuery, type BonusQuery } from './service.ts';
 export { createCashback, type Cashback } from './cashback.ts';
 export { createPromotionsAdmin, campaignSpecSchema, promoCodeSpecSchema, storedReward, type CampaignSpec } from './admin.ts';
-export type { GrantInput } from './engine.ts';
+export { completeFreeSpins, lockFreeSpinsBonus, type GrantInput } from './engine.ts';

@@ -28,7 +28,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { gameRounds, gameSessions, walletTransactions } from '../../db/schema.ts';
 import { freeSpinPackOwner, nextFreeSpinPack, takeFreeSpin, type Catalogue, type FreeSpinPack, type FreeSpinRefusal } from '../catalogue/index.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
-import { completeFreeSpins, lockFreeSpinsBonus } from '../promotions/engine.ts';
+import { completeFreeSpins, lockFreeSpinsBonus } from '../promotions/index.ts';
 import type { Wallet, WalletAnswer } from '../wallet/index.ts';
 import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
 import { createSeeds, ownerOf, SeedPairBusyError, CLIENT_SEED_PATTERN, type Owner, type SeedRow } from './seeds.ts';
