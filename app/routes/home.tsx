@@ -11,6 +11,9 @@ import { requestLocale } from '../lib/locale.ts';
 import { serverApi } from '../lib/server-bridge.ts';
 import { PageMeta } from '../features/pages/page-meta.tsx';
 import { RegistrationHint } from '../features/hints/registration-hint.tsx';
+import { HomeBanners } from '../features/promotions/home-banners.tsx';
+import { renderBanners } from '../features/promotions/banners.server.tsx';
+import type { CampaignList } from '../features/promotions/types.ts';
 import { useAuthEntry } from '../features/shell/use-auth-entry.ts';
 import { LocalLink } from '../lib/local-link.tsx';
 import { useRootData } from '../lib/locale.ts';
@@ -50,6 +53,8 @@ type HomeData = {
   /** The jackpot ticker and the recent winners strip; null when their call failed. */
   jackpots: JackpotList | null;
   winners: WinnerList | null;
+  /** The campaigns placed as home banners, as HTML; null without any (or when their call failed). */
+  banners: string | null;
 };
 
 /** The game rows; a row that fails to load is left out rather than failing the home page. */
@@ -57,6 +62,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const locale = requestLocale(request);
   const jackpots = serverApi<JackpotList>(context, 'jackpots/get', { locale }).catch(() => null);
   const winners = serverApi<WinnerList>(context, 'jackpots/getWinners', { query: { type: 'all', count: 10 }, locale }).catch(() => null);
+  const banners = serverApi<CampaignList>(context, 'banners/get', { locale })
+    .then((list) => renderBanners(list.items, locale))
+    .catch(() => null);
   const [providers, ...rows] = await Promise.all([
     serverApi<GameProvider[]>(context, 'games/getProviders', { locale }).catch(() => [] as GameProvider[]),
     ...ROWS.map((row) =>
@@ -70,6 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     providers: Object.fromEntries(providers.map((provider) => [provider.sysname, provider.name])),
     jackpots: await jackpots,
     winners: await winners,
+    banners: await banners,
   };
 }
 
@@ -115,6 +124,8 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      <HomeBanners html={data.banners} />
 
       {data.jackpots && data.jackpots.items.length > 0 && <JackpotTicker initial={data.jackpots} />}
 

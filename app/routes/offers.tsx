@@ -1,5 +1,10 @@
-import { AreaPage } from '../features/pages/area-page.tsx';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { CampaignsPage } from '../features/promotions/campaigns-page.tsx';
+import { loadCampaigns } from '../features/promotions/loaders.ts';
 
 export default function Page() {
-  return <AreaPage area="offers" icon="percent" />;
+  return <CampaignsPage section="offers" data={useLoaderData<typeof loader>()} />;
 }
+
+/** The running campaigns placed among the offers. */
+export const loader = (args: LoaderFunctionArgs) => loadCampaigns('offers', args);

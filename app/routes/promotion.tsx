@@ -1,16 +1,10 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { requireParam } from '../lib/params.ts';
-import { notFound } from '../lib/page-errors.ts';
-
-/**
- * Detail page: the :id must be a valid identifier and name an existing item. No item of this
- * kind exists until its module lands, so every address answers 404 'Page Not Found'.
- */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  requireParam(request, params.id);
-  notFound(new URL(request.url).pathname);
-}
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { CampaignDetail } from '../features/promotions/campaign-detail.tsx';
+import { loadCampaign } from '../features/promotions/loaders.ts';
 
 export default function Page() {
-  return null;
+  return <CampaignDetail section="promotions" data={useLoaderData<typeof loader>()} />;
 }
+
+/** One promotion by its SEO name (/promotions/{sysname}); an unknown one is a 404. */
+export const loader = (args: LoaderFunctionArgs) => loadCampaign('promotions', args);

@@ -1,5 +1,10 @@
-import { AreaPage } from '../features/pages/area-page.tsx';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { CampaignsPage } from '../features/promotions/campaigns-page.tsx';
+import { loadCampaigns } from '../features/promotions/loaders.ts';
 
 export default function Page() {
-  return <AreaPage area="promotions" icon="gift" />;
+  return <CampaignsPage section="promotions" data={useLoaderData<typeof loader>()} />;
 }
+
+/** The running campaigns placed among the promotions. */
+export const loader = (args: LoaderFunctionArgs) => loadCampaigns('promotions', args);

@@ -13,6 +13,7 @@ import { useValidatedForm } from './form-state.ts';
 import { afterSignIn } from './navigation.ts';
 import { useCountdown } from './use-countdown.ts';
 import { ResendRow } from './resend-row.tsx';
+import { markSignedIn } from '../promotions/after-login.ts';
 
 const CREDENTIAL_RULES: Record<string, FieldRule> = { login: { type: 'login' }, password: { type: 'text' } };
 const CODE_RULES: Record<string, FieldRule> = { code: { type: 'code' } };
@@ -57,7 +58,12 @@ export function SignInForm({
   const [alert, setAlert] = useState<string | null>(null);
   const form = useValidatedForm({ login: initialLogin, password: '' }, { strategy, rules: CREDENTIAL_RULES, options: { locale, validationDict } });
 
-  const signedIn = () => window.location.assign(afterSignIn(locale, window.location, redirectUrl));
+  const signedIn = () => {
+    const target = afterSignIn(locale, window.location, redirectUrl);
+    // The page landed on queues the campaign popups the player has not seen (spec 2 section 4).
+    markSignedIn(target);
+    window.location.assign(target);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();

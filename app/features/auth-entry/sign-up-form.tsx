@@ -13,6 +13,9 @@ import { formFailure } from './api-errors.ts';
 import { useValidatedForm } from './form-state.ts';
 import { afterRegister, PROMO_CODE_KEY, SHOW_POPUP_REG_KEY } from './navigation.ts';
 import { PhoneInput, usePhoneCheck, usePhoneCountries } from './phone-input.tsx';
+import { markSignedIn } from '../promotions/after-login.ts';
+import { rememberRegisterPromo } from '../promotions/register-promo.ts';
+import type { RegisterPromo } from '../promotions/types.ts';
 
 type Method = 'email' | 'phone';
 type Mark = 'casino' | 'betting';
@@ -129,10 +132,16 @@ export function SignUpForm({
 
     setPending(true);
     try {
-      await api<UserInfo>('register', { body, locale });
+      const answer = await api<UserInfo & { promo?: RegisterPromo }>('register', { body, locale });
       localStorage.removeItem(SHOW_POPUP_REG_KEY);
-      localStorage.removeItem(PROMO_CODE_KEY);
-      window.location.assign(afterRegister(locale, window.location, { standalone, redirectUrl }));
+      // A code the form offered was used (or refused) by registration; without the field, it stays
+      // for the promotions host to activate once the player is in.
+      if (registration?.showPromocode) localStorage.removeItem(PROMO_CODE_KEY);
+      // The next page (a full load) shows the outcome: the promo-code-activated popup, or why not.
+      rememberRegisterPromo(answer.promo, String(body.promo_code ?? ''));
+      const target = afterRegister(locale, window.location, { standalone, redirectUrl });
+      markSignedIn(target);
+      window.location.assign(target);
     } catch (error) {
       const failure = formFailure(error, SHOWN_FIELDS, t('errors.generic'));
       const fields = { ...failure.fields };

@@ -15,4 +15,6 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<DialogComponentProp
   // Not lazy: the warning must show at its moment even if the network is gone by then (~1 KB).
   'inactivity-warning': InactivityWarning as ComponentType<DialogComponentProps>,
   menu: lazy(() => import('../shell/menu-curtain.tsx')),
+  'promo-code-activated': lazy(() => import('../promotions/promo-code-popup.tsx')),
+  'campaign-popup': lazy(() => import('../promotions/campaign-popup.tsx')),
 };

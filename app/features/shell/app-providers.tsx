@@ -6,6 +6,7 @@ import { HashScroll } from './hash-scroll.tsx';
 import { QueryFlags } from './query-flags.tsx';
 import { SessionHost } from '../session/session-host.tsx';
 import { LiveMoney } from '../cashier/live-money.tsx';
+import { PromotionsHost } from '../promotions/promotions-host.tsx';
 
 /** Client-wide providers and hosts shared by every page and the error page. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <DialogHost />
       <ToastHost />
       <QueryFlags />
+      <PromotionsHost />
       <SessionHost />
       <LiveMoney />
       <HashScroll />

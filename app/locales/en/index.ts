@@ -10,5 +10,6 @@ import fairness from './fairness.json';
 import jackpots from './jackpots.json';
 import studio from './studio.json';
 import tournaments from './tournaments.json';
+import promotions from './promotions.json';
 
-export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments };
+export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments, promotions };
