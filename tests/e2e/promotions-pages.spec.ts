@@ -112,6 +112,25 @@ test('a ?promo_code= link is applied at sign-up, and the popup campaigns follow 
   expect(await page.evaluate(() => localStorage.getItem('promo_code'))).toBeNull();
 });
 
+test('a guest\'s valid code is kept for sign-up; a player\'s ?promo_code= link is used at once', async ({ page }) => {
+  await gotoHydrated(page, '/offers');
+  const form = page.getByTestId('promo-code-form');
+  await form.getByTestId('promo-code-input').fill('lucky10');
+  await form.getByTestId('promo-code-apply').click();
+  await expect(promoPopup(page).getByTestId('promo-popup-title')).toHaveText('Your promo code is valid');
+  await promoPopup(page).getByTestId('promo-popup-sign-up').click();
+  await expect(page.getByTestId('dialog-auth').getByTestId('promo-toggle')).toContainText('LUCKY10');
+
+  const player = await page.context().browser()!.newContext();
+  const tab = await player.newPage();
+  await registerByApi(tab.request, uniqueEmail('promo-link-in'));
+  await gotoHydrated(tab, '/promotions?promo_code=LUCKY10');
+  await expect(promoPopup(tab).getByTestId('promo-popup-campaign')).toHaveText('€10 bonus with the code LUCKY10');
+  await expect(promoPopup(tab).getByTestId('promo-popup-bonuses')).toHaveAttribute('href', '/profile/bonuses');
+  expect(await tab.evaluate(() => localStorage.getItem('promo_code'))).toBeNull();
+  await player.close();
+});
+
 test('?popup= opens a campaign on the home page, in preview with #popup-preview, never on a game', async ({ page }) => {
   await gotoHydrated(page, '/?popup=golden-spins');
   await expect(campaignPopup(page)).toBeVisible();
