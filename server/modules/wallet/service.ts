@@ -600,7 +600,9 @@ export function createWallet(deps: WalletDeps) {
       const betIsOurs = !!bet && !!betSession && sameOwner(betSession, session);
 
       if (endpoint === 'win') {
-        if (!bet || !betIsOurs || bet.roundId !== request.round_id || bet.status === 'RS_ERROR_NOT_ENOUGH_MONEY') {
+        // A bet refused (not enough money, above a bonus's maximum bet) took no stake: nothing to win.
+        const refused = bet?.status === 'RS_ERROR_NOT_ENOUGH_MONEY' || bet?.status === 'RS_ERROR_BET_LIMIT_EXCEEDED';
+        if (!bet || !betIsOurs || bet.roundId !== request.round_id || refused) {
           return fail('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', request.request_uuid, `No accepted bet ${reference} in round ${request.round_id} for this player`);
         }
         if (bet.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK' || look.o_reversed) {
