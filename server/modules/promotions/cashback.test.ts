@@ -167,6 +167,36 @@ describe('what counts', () => {
     expect(await rowsOf(even)).toEqual([]);
   });
 
+  it('counts real money only: a stake drawn from bonus money and its win\'s bonus share are left out', async () => {
+    const who = await registerPlayer(t, { tag: 'bonus-loss' });
+    await fundPlayer(t, who.uid, 1500n);
+    await t.database.db.transaction((tx) =>
+      t.services.promotions.grant(tx, {
+        userId: who.uid,
+        currency: 'EUR',
+        source: `test-bonus-loss:${who.uid}`,
+        reward: { type: 'fixed_bonus', amount: '2000', multiplier: 50, max_bet: null, days: 7 },
+        titles: { en: 'Test' },
+        activateNow: true,
+        now: new Date(),
+      }),
+    );
+    const slot = await table(who);
+    // 15.00 of main money: a bet of 10.00 from it, then one drawn half from main, half from bonus
+    // money, whose 6.00 win goes back half to each, then a bet that takes the 3.00 of main first.
+    await slot.bet(1000);
+    const mixed = await slot.bet(1000);
+    await slot.win(mixed, 600);
+    await slot.bet(1000);
+    expect(await t.services.ledger.balances(who.uid, 'EUR')).toMatchObject({ main: 0n, bonus: 1100n });
+    // Real-money loss: 10.00 + 5.00 + 3.00 staked - 3.00 won back = 15.00 (not the 30.00 staked
+    // less the 6.00 won); 10% is 1.50.
+    await run(new Date(period2.end.getTime() + 60_000));
+    const [row] = await rowsOf(who);
+    expect(row).toMatchObject({ netLoss: 1500n, amount: 150n });
+    await ledgerHolds();
+  });
+
   it('counts only the rounds of the period, and a later period on its own; lists them newest first', async () => {
     const who = await playerFrom(null, 'periods');
     const slot = await table(who);

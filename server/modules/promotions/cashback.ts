@@ -84,23 +84,35 @@ export function createCashback(deps: { db: Db; ledger: Ledger; now?: () => Date;
       // A period is paid if the campaign was running when it ended.
       if (!period || (campaign.endsAt && campaign.endsAt < period.end) || (campaign.status === 'ended' && !campaign.endsAt)) continue;
       const audience = audienceSchema.parse(campaign.audience ?? {});
+      // Real money only: a bet's stake less what it drew from bonus money, a win or rollback less
+      // the bonus share of its bet (in the proportion the bet drew it, as the wallet paid it).
+      // A bonus lost is not a real-money loss.
       const losses = await queryRows<{ user_id: number; net_loss: string; boost: string; registered_at: Date | string; country: string | null; locale: string; has_deposit: boolean }>(
         tx,
         sql`
-        select s.user_id,
-          (sum(case when w.kind = 'bet' then w.amount else 0 end) - sum(case when w.kind <> 'bet' then w.amount else 0 end))::text as net_loss,
+        with moves as (
+          select s.user_id,
+            case when w.kind = 'bet' then w.amount - w.bonus_amount
+                 else -(w.amount - coalesce((w.amount * bet.bonus_amount) / nullif(bet.amount, 0), 0)) end as real_loss
+          from wallet_transactions w
+          join game_sessions s on s.id = w.session_id
+          left join wallet_transactions bet on w.kind <> 'bet' and bet.provider = w.provider
+            and bet.transaction_uuid = w.reference_transaction_uuid and bet.kind = 'bet'
+          where s.mode = 'real' and s.currency = ${campaign.currency} and w.moved
+            and w.created_at >= ${period.start} and w.created_at < ${period.end}
+        ), per_player as (
+          select user_id, sum(real_loss) as net_loss from moves group by user_id having sum(real_loss) > 0
+        )
+        select p.user_id, p.net_loss::text as net_loss,
           coalesce((select sum((b.details->>'percent')::numeric) from ${playerBonuses} b
-                    where b.user_id = s.user_id and b.kind = 'cashback_boost' and b.status = 'active' and b.activated_at <= ${period.end}), 0)::text as boost,
+                    where b.user_id = p.user_id and b.kind = 'cashback_boost' and b.status = 'active' and b.activated_at <= ${period.end}), 0)::text as boost,
           u.registered_at, u.country_code as country, u.locale,
-          exists (select 1 from payments p where p.user_id = s.user_id and p.direction = 'deposit' and p.status = 'success') as has_deposit
-        from wallet_transactions w
-        join game_sessions s on s.id = w.session_id
-        join users u on u.id = s.user_id
-        where s.mode = 'real' and s.currency = ${campaign.currency} and w.moved
-          and w.created_at >= ${period.start} and w.created_at < ${period.end}
-          and not exists (select 1 from ${cashbacks} c where c.campaign_id = ${campaign.id} and c.user_id = s.user_id and c.period_start = ${period.start})
-        group by s.user_id, u.registered_at, u.country_code, u.locale
-        having sum(case when w.kind = 'bet' then w.amount else 0 end) > sum(case when w.kind <> 'bet' then w.amount else 0 end)`,
+          exists (select 1 from payments pay where pay.user_id = p.user_id and pay.direction = 'deposit' and pay.status = 'success') as has_deposit
+        from per_player p
+        join users u on u.id = p.user_id
+        where not exists (select 1 from ${cashbacks} c where c.campaign_id = ${campaign.id} and c.user_id = p.user_id and c.period_start = ${period.start})
+        -- One order in every process: two runs at once insert in the same order and never deadlock.
+        order by p.user_id`,
       );
       for (const loss of losses) {
         const facts = {
