@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { isLoggedIn } from '../../../contract/api.ts';
+import type { CampaignView } from '../../../contract/promotions.ts';
 import { isNavigableUrl } from '../../../contract/routing.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { ICON_NAMES, Icon, type IconName } from '../../ui/icon.tsx';
+import { DepositOffers } from '../bonuses/deposit-offers.tsx';
+import { effectiveOffer, offerFromQuery, offerGain, visibleDepositOffers } from '../bonuses/rules.ts';
 import { BalanceCard, CashierFrame } from './cashier-frame.tsx';
 import { DepositLimitCard } from './deposit-limit.tsx';
 import { money } from './format.ts';
@@ -23,11 +27,13 @@ export type DepositData = {
   /** The method in the address (/cashier/deposit/{sysname}), when there is one. */
   method: string | null;
   hasDeposit: boolean;
+  /** Deposit-triggered offers (campaigns/getoffers trigger=deposit); empty when they could not be read. */
+  offers: CampaignView[];
   now: number;
 };
 
-/** What a method switch carries to the next address, so the typed amount survives it. */
-type CarriedState = { amount?: string; requisites?: Record<string, string> } | null;
+/** What a method switch carries to the next address, so the typed amount and the chosen offer survive it. */
+type CarriedState = { amount?: string; requisites?: Record<string, string>; offer?: number } | null;
 
 const SIGNALS: ReadonlyArray<{ icon: IconName; key: string }> = [
   { icon: 'lock', key: 'secure' },
@@ -39,7 +45,9 @@ export function DepositPage({ data }: { data: DepositData }) {
   const { t } = useTranslation('cashier');
   const locale = useLocale();
   const localize = useLocalizedPath();
-  const config = useRootData()?.config.cashier;
+  const root = useRootData();
+  const config = root?.config.cashier;
+  const signedIn = isLoggedIn(root?.user);
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -59,6 +67,20 @@ export function DepositPage({ data }: { data: DepositData }) {
   const [problem, setProblem] = useState<FormProblem>({ fields: {}, alert: null });
   const [sending, setSending] = useState(false);
 
+  // Deposit offers (spec 2 section 4): those the player may pick with this method; ?offer=<id>
+  // preselects one. An offer a promo code just unlocked is taken as the code's answer has it: the
+  // loader's copy may still be the one read before the code (not eligible) until it reads again.
+  const [unlocked, setUnlocked] = useState<CampaignView[]>([]);
+  const merged = [
+    ...data.offers.map((offer) => unlocked.find((extra) => extra.id === offer.id) ?? offer),
+    ...unlocked.filter((extra) => !data.offers.some((offer) => offer.id === extra.id)),
+  ];
+  const offers = visibleDepositOffers(merged, { signedIn, method: method?.sysname });
+  const [chosenOffer, setChosenOffer] = useState<number>(() => carried?.offer ?? offerFromQuery(new URLSearchParams(location.search).get('offer'), offers));
+  const offerId = effectiveOffer(chosenOffer, offers);
+  const offer = offers.find((item) => item.id === offerId) ?? null;
+  const gain = offer ? offerGain(offer.reward, amount, settings.currency) : null;
+
   const errors = cashierFormErrors({ amount, requisites }, method, settings.currency, locale);
   const valid = Object.keys(errors).length === 0;
   // The sum message shows live as soon as something is typed; the rest after a first try.
@@ -76,7 +98,7 @@ export function DepositPage({ data }: { data: DepositData }) {
       return;
     }
     if (sysname === data.method) return;
-    void navigate(localize(`/cashier/deposit/${sysname}`), { replace: true, preventScrollReset: true, state: { amount, requisites } satisfies CarriedState });
+    void navigate(localize(`/cashier/deposit/${sysname}`), { replace: true, preventScrollReset: true, state: { amount, requisites, offer: chosenOffer } satisfies CarriedState });
   }
 
   async function submit(event: FormEvent) {
@@ -87,7 +109,7 @@ export function DepositPage({ data }: { data: DepositData }) {
     setProblem({ fields: {}, alert: null });
     try {
       const answer = await api<{ transaction_id: string; redirect_url: string }>('cashier/makedeposit', {
-        body: { method: method.sysname, amount, campaign_offer_id: -1, requisites: requisitesOf(method, requisites) },
+        body: { method: method.sysname, amount, campaign_offer_id: offerId, requisites: requisitesOf(method, requisites) },
       });
       if (!isNavigableUrl(answer.redirect_url, window.location.origin, { external: true })) throw new Error('unsafe redirect');
       const back = cameFrom(browserStorage('sessionStorage'), document.referrer, window.location.origin) ?? localize('/gamehall');
@@ -95,7 +117,7 @@ export function DepositPage({ data }: { data: DepositData }) {
       window.location.assign(answer.redirect_url);
       // The page is leaving for the provider: the button stays busy.
     } catch (error) {
-      const shownFields = ['amount', ...(method.requisites.map((field) => `requisites.${field.name}`) ?? [])];
+      const shownFields = ['amount', 'campaign_offer_id', ...(method.requisites.map((field) => `requisites.${field.name}`) ?? [])];
       setProblem(readProblem(error, shownFields));
       setSending(false);
     }
@@ -142,9 +164,28 @@ export function DepositPage({ data }: { data: DepositData }) {
               />
             </Card>
 
+            <DepositOffers
+              step={3}
+              offers={offers}
+              selected={offerId}
+              onSelect={(id) => {
+                setChosenOffer(id);
+                clearServerError('campaign_offer_id');
+              }}
+              amount={amount}
+              currency={settings.currency}
+              error={problem.fields.campaign_offer_id ?? null}
+              onCodeActivated={(answer) => {
+                if (answer.campaign.trigger !== 'deposit') return;
+                setUnlocked((current) => [...current.filter((item) => item.id !== answer.campaign.id), answer.campaign]);
+                setChosenOffer(answer.campaign.id);
+                clearServerError('campaign_offer_id');
+              }}
+            />
+
             {method && method.requisites.length > 0 && (
               <Card>
-                <StepTitle step={3}>{t('deposit.details')}</StepTitle>
+                <StepTitle step={4}>{t('deposit.details')}</StepTitle>
                 <RequisiteFields
                   fields={method.requisites}
                   values={requisites}
@@ -168,6 +209,11 @@ export function DepositPage({ data }: { data: DepositData }) {
                     <Row label={t('deposit.summaryMethod')}>{method ? t(`methods.${method.sysname}`, { defaultValue: method.name }) : '—'}</Row>
                     <Row label={t('deposit.summaryAmount')}>{amountShown ?? '—'}</Row>
                     <Row label={t('deposit.summaryFee')}>{t('deposit.free')}</Row>
+                    {offer && (
+                      <Row label={t('offers.summary', { ns: 'bonuses' })} testId="deposit-summary-bonus">
+                        {gain?.kind === 'money' ? t('offers.gain', { ns: 'bonuses', amount: money(gain.amount) }) : offer.title}
+                      </Row>
+                    )}
                     <Row label={t('deposit.summaryTotal')} strong>
                       {amountShown ?? '—'}
                     </Row>

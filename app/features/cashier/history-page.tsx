@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_PAGE_SIZE } from '../../../contract/constants.ts';
-import { api } from '../../lib/api-client.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { useLocalizedPath } from '../../lib/locale.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
@@ -17,14 +17,14 @@ import type { HistoryPage, Transaction } from './types.ts';
 
 export type HistoryData = { tab: HistoryTab; page: HistoryPage | null };
 
-
 const TAB_ICONS: Record<HistoryTab, IconName> = { deposit: 'arrowDown', withdrawal: 'arrowUp', bonuses: 'gift', cashbacks: 'percent', games: 'dice' };
 
 /**
- * /cashier/history: a tab per kind, HISTORY_PAGE_SIZE rows at a time with "load more"; the games
- * tab shows what the route composes into `gamesPanel` (the games feature's round history).
+ * /cashier/history: a tab per kind, HISTORY_PAGE_SIZE rows at a time with "load more". The
+ * bonuses, cashbacks and games tabs show what the route composes into `panel` (the bonuses
+ * feature's lists, the games feature's round history).
  */
-export function HistoryPageView({ data, gamesPanel }: { data: HistoryData; gamesPanel?: ReactNode }) {
+export function HistoryPageView({ data, panel }: { data: HistoryData; panel?: ReactNode }) {
   const { t } = useTranslation('cashier');
   return (
     <CashierFrame page="history" title={t('history.title')} subtitle={t('history.subtitle')}>
@@ -59,10 +59,8 @@ export function HistoryPageView({ data, gamesPanel }: { data: HistoryData; games
         })}
       </div>
       <div role="tabpanel" data-testid={`history-panel-${data.tab}`}>
-        {data.tab === 'games' ? (
-          gamesPanel
-        ) : data.tab === 'bonuses' || data.tab === 'cashbacks' ? (
-          <EmptyState icon={TAB_ICONS[data.tab]} title={t(`history.${data.tab}.title`)} text={t(`history.${data.tab}.text`)} />
+        {data.tab === 'games' || data.tab === 'bonuses' || data.tab === 'cashbacks' ? (
+          panel
         ) : (
           // A new tab starts a new list: the first page from the loader, more on demand.
           <TransactionList key={data.tab} type={data.tab} first={data.page} />
@@ -75,27 +73,7 @@ export function HistoryPageView({ data, gamesPanel }: { data: HistoryData; games
 function TransactionList({ type, first }: { type: 'deposit' | 'withdrawal'; first: HistoryPage | null }) {
   const { t } = useTranslation('cashier');
   const localize = useLocalizedPath();
-  const [items, setItems] = useState<Transaction[]>(first?.items ?? []);
-  const [total, setTotal] = useState(first?.total ?? 0);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(first === null);
-
-  async function loadMore() {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const page = await api<HistoryPage>('cashier/gethistory', { query: { type, offset: items.length, count: HISTORY_PAGE_SIZE } });
-      setItems((current) => {
-        const seen = new Set(current.map((item) => item.id));
-        return [...current, ...page.items.filter((item) => !seen.has(item.id))];
-      });
-      setTotal(page.total);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { items, total, loading, failed, loadMore } = usePagedList<Transaction>('cashier/gethistory', { type }, first, HISTORY_PAGE_SIZE);
 
   if (!items.length && !failed) {
     return (

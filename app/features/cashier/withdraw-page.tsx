@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { BURN_CONFIRMED, burnRequest } from '../bonuses/rules.ts';
+import { useDialogs } from '../dialogs/store.ts';
 import { useToasts } from '../toasts/store.ts';
 import { BalanceCard, CashierFrame } from './cashier-frame.tsx';
 import { money } from './format.ts';
@@ -27,6 +30,7 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
   const localize = useLocalizedPath();
   const errorButtons = useRootData()?.config.cashier.withdrawalErrorButtons ?? {};
   const showToast = useToasts((state) => state.show);
+  const openDialog = useDialogs((state) => state.open);
   const balance = useBalance();
   const refreshBalance = useRefreshBalance();
 
@@ -56,7 +60,19 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
     }
   }
 
-  async function submit(event: FormEvent) {
+  /** The player's answer in the burn-bonuses confirm: true when they accept to lose the bonus. */
+  const confirmBurn = (burn: { balance: string; message: string }) =>
+    new Promise<boolean>((resolve) => {
+      openDialog({
+        component: 'burn-bonuses',
+        type: 'confirm',
+        componentProps: { balance: burn.balance, currency: settings.currency, message: burn.message },
+        dialogProps: { title: t('burn.title', { ns: 'bonuses' }) },
+        onClose: (result) => resolve(result === BURN_CONFIRMED),
+      });
+    });
+
+  async function submit(event: FormEvent, burnBonuses = false) {
     event.preventDefault();
     setSubmitted(true);
     if (!valid || !method || sending) return;
@@ -64,13 +80,21 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
     setProblem({ fields: {}, alert: null });
     try {
       const answer = await api<{ transaction_id: string; status: string }>('cashier/makewithdrawal', {
-        body: { method: method.sysname, amount, requisites: requisitesOf(method, requisites) },
+        body: { method: method.sysname, amount, requisites: requisitesOf(method, requisites), ...(burnBonuses ? { burn_bonuses: '1' } : {}) },
       });
       setRequested({ id: answer.transaction_id, amount, method: method.sysname });
       setAmount('');
       setSubmitted(false);
       await Promise.all([refreshBalance(), reloadOpen()]);
     } catch (error) {
+      // A bonus being wagered: the withdrawal would remove it. Asked first, then sent again with burn_bonuses=1.
+      const burn = !burnBonuses && isApiError(error) ? burnRequest(error) : null;
+      if (burn) {
+        setSending(false);
+        if (await confirmBurn(burn)) return submit(event, true);
+        setProblem({ fields: {}, alert: { type: 'WithdrawalDeclinedException', message: burn.message || null } });
+        return;
+      }
       setProblem(readProblem(error, ['amount', ...method.requisites.map((field) => `requisites.${field.name}`)]));
     } finally {
       setSending(false);

@@ -15,6 +15,11 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<DialogComponentProp
   // Not lazy: the warning must show at its moment even if the network is gone by then (~1 KB).
   'inactivity-warning': InactivityWarning as ComponentType<DialogComponentProps>,
   menu: lazy(() => import('../shell/menu-curtain.tsx')),
+  'bonus-confirm': lazy(() => import('../bonuses/bonus-confirm.tsx')),
+  'betting-bonus-activated': lazy(() => import('../bonuses/betting-bonus-activated.tsx')),
+  'burn-bonuses': lazy(() => import('../bonuses/burn-bonuses-confirm.tsx')),
+  'unseen-cashback': lazy(() => import('../bonuses/unseen-cashback-popup.tsx')),
+  'deposit-promo-code': lazy(() => import('../bonuses/deposit-promo-popup.tsx')),
   'promo-code-activated': lazy(() => import('../promotions/promo-code-popup.tsx')),
   'campaign-popup': lazy(() => import('../promotions/campaign-popup.tsx')),
 };

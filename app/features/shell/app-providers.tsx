@@ -7,6 +7,7 @@ import { QueryFlags } from './query-flags.tsx';
 import { SessionHost } from '../session/session-host.tsx';
 import { LiveMoney } from '../cashier/live-money.tsx';
 import { PromotionsHost } from '../promotions/promotions-host.tsx';
+import { CashbackPopupHost } from '../bonuses/cashback-popup-host.tsx';
 
 /** Client-wide providers and hosts shared by every page and the error page. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -17,6 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <DialogHost />
       <ToastHost />
       <QueryFlags />
+      <CashbackPopupHost />
       <PromotionsHost />
       <SessionHost />
       <LiveMoney />

@@ -11,5 +11,6 @@ import jackpots from './jackpots.json';
 import studio from './studio.json';
 import tournaments from './tournaments.json';
 import promotions from './promotions.json';
+import bonuses from './bonuses.json';
 
-export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments, promotions };
+export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments, promotions, bonuses };

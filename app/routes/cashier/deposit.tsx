@@ -1,4 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { CampaignView } from '../../../contract/promotions.ts';
 import { DepositPage, type DepositData } from '../../features/cashier/deposit-page.tsx';
 import type { DepositLimit, DepositSettings, HistoryPage } from '../../features/cashier/types.ts';
 import { requestLocale } from '../../lib/locale.ts';
@@ -8,8 +9,8 @@ import { serverApi } from '../../lib/server-bridge.ts';
 
 /**
  * /cashier/deposit and /cashier/deposit/{sysname}: the methods and presets, the deposit limit,
- * and whether the player has a successful deposit (for the registration hint). A sysname that
- * is no deposit method is a 404.
+ * whether the player has a successful deposit (for the registration hint), and the deposit
+ * offers to pick from. A sysname that is no deposit method is a 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<DepositData> {
   const locale = requestLocale(request);
@@ -17,18 +18,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   let settings: DepositSettings;
   let limit: DepositLimit | null;
   let deposits: HistoryPage | null;
+  let offers: { items: CampaignView[] } | null;
   try {
-    [settings, limit, deposits] = await Promise.all([
+    [settings, limit, deposits, offers] = await Promise.all([
       serverApi<DepositSettings>(context, 'cashier/getdepositsettings', { locale }),
       // Both are extras of the page: without them it still takes deposits.
       serverApi<DepositLimit>(context, 'getDepositLimit', { locale }).catch(() => null),
       serverApi<HistoryPage>(context, 'cashier/gethistory', { query: { type: 'deposit', statuses: 'success', count: 1 }, locale }).catch(() => null),
+      // Deposit offers (spec 2 section 7: offset 0); without them the page takes deposits without a bonus.
+      serverApi<{ items: CampaignView[] }>(context, 'campaigns/getoffers', { query: { trigger: 'deposit', offset: 0, count: 50 }, locale }).catch(() => null),
     ]);
   } catch (error) {
     toPageError(error);
   }
   if (sysname !== null && !settings.methods.some((method) => method.sysname === sysname)) notFound(new URL(request.url).pathname);
-  return { settings, limit, method: sysname, hasDeposit: (deposits?.total ?? 0) > 0, now: Date.now() };
+  return { settings, limit, method: sysname, hasDeposit: (deposits?.total ?? 0) > 0, offers: offers?.items ?? [], now: Date.now() };
 }
 
 export default function Deposit() {

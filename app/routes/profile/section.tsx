@@ -1,16 +1,60 @@
-import { useLocation } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { BonusView, CashbackView } from '../../../contract/promotions.ts';
 import { stripLocale } from '../../../contract/locales.ts';
+import { BonusesPage, type BonusesData } from '../../features/bonuses/bonuses-page.tsx';
+import { CashbackPage, type CashbackData } from '../../features/bonuses/cashback-page.tsx';
+import { PROFILE_PAGE_SIZE, bonusTab, type Page } from '../../features/bonuses/rules.ts';
 import { AreaPage } from '../../features/pages/area-page.tsx';
+import { onlyToastParamsRemoved } from '../../features/profile/profile-toast.ts';
 import { PROFILE_SECTIONS, isProfileSection } from '../../features/profile/sections.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import { toPageError } from '../../lib/page-errors.ts';
+import { serverApi } from '../../lib/server-bridge.ts';
 
 /**
- * The profile sections whose content arrives with a later module (verification, responsible
- * gaming, bets, loyalty, bonuses, cashback) share this placeholder; the section is the last
- * segment of the address.
+ * The profile sections addressed by name (the last segment of the address). Bonuses and cashback
+ * read their first pages here; the sections whose content arrives with a later module
+ * (verification, responsible gaming, bets, loyalty) share the placeholder.
  */
+type SectionData = { bonuses?: BonusesData; cashback?: CashbackData };
+
+const sectionOf = (pathname: string) => stripLocale(pathname).split('/')[2];
+
+export async function loader({ request, url, context }: LoaderFunctionArgs): Promise<SectionData> {
+  // `url`, not request.url: a client navigation's request ends in .data.
+  const section = sectionOf(url.pathname);
+  if (section !== 'bonuses' && section !== 'cashback') return {};
+  const locale = requestLocale(request);
+  // A list the server could not read shows as failed with a retry; the player's own refusal (403 ...) is the page's.
+  const soft = (error: unknown) => (error instanceof ApiError && error.status >= 500 ? null : toPageError(error));
+  const list = <T,>(method: string, query: Record<string, string | number>) => serverApi<Page<T>>(context, method, { query, locale }).catch(soft);
+
+  if (section === 'cashback') {
+    return { cashback: { cashbacks: await list<CashbackView>('cashbacks/get', { offset: 0, count: PROFILE_PAGE_SIZE }), now: Date.now() } };
+  }
+  const tab = bonusTab(url.searchParams.get('tab'));
+  const [bonuses, betting, waiting, waitingBets] = await Promise.all([
+    list<BonusView>('bonuses/get', { status: tab, offset: 0, count: PROFILE_PAGE_SIZE }),
+    list<BonusView>('bettingBonuses/get', { status: tab, offset: 0, count: PROFILE_PAGE_SIZE }),
+    // The Available tab's badge: how many wait to be activated (read on the other tabs).
+    tab === 'available' ? null : list<BonusView>('bonuses/get', { status: 'available', offset: 0, count: 1 }),
+    tab === 'available' ? null : list<BonusView>('bettingBonuses/get', { status: 'available', offset: 0, count: 1 }),
+  ]);
+  const available = tab === 'available' ? (bonuses?.total ?? 0) + (betting?.total ?? 0) : waiting && waitingBets ? waiting.total + waitingBets.total : null;
+  return { bonuses: { tab, bonuses, betting, available, now: Date.now() } };
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyToastParamsRemoved(args.currentUrl, args.nextUrl) ? false : args.defaultShouldRevalidate;
+}
+
 export default function ProfileSection() {
-  const segment = stripLocale(useLocation().pathname).split('/')[2];
+  const data = useLoaderData<typeof loader>();
+  const segment = sectionOf(useLocation().pathname);
   const section = isProfileSection(segment) ? segment : 'settings';
+  if (section === 'bonuses' && data.bonuses) return <BonusesPage data={data.bonuses} />;
+  if (section === 'cashback' && data.cashback) return <CashbackPage data={data.cashback} />;
   const icon = PROFILE_SECTIONS.find((item) => item.key === section)?.icon ?? 'user';
   return <AreaPage area={`profile.${section}`} icon={icon} />;
 }
