@@ -135,6 +135,8 @@ describe('the unseen cashback popup (spec 2 section 4)', () => {
   it('shows a paid_out cashback only when it has no receiving_expired_at (paid automatically)', () => {
     expect(shouldShowCashbackPopup(cashback(8, 'paid_out', '2025-03-03T00:00:00.000Z', null), null)).toBe(true);
     expect(shouldShowCashbackPopup(cashback(8, 'paid_out', '2025-03-03T00:00:00.000Z'), null)).toBe(false);
+    // Once seen, not again.
+    expect(shouldShowCashbackPopup(cashback(8, 'paid_out', '2025-03-03T00:00:00.000Z', null), '8')).toBe(false);
   });
 
   it('shows nothing without a cashback, or for an expired one', () => {

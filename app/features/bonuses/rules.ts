@@ -156,13 +156,15 @@ export const UNSEEN_CASHBACK_QUERY = { statuses: 'paid_out,active', count: 1 } a
 
 /**
  * The unseen cashback popup (spec 2 section 4), on the latest cashback by end_date among paid_out
- * and active ones: shown when it is active and not the one already seen, or when it is paid_out
- * with no receiving_expired_at (paid automatically, so the player is told once it arrived).
+ * and active ones: shown when it is active, or paid_out with no receiving_expired_at (paid
+ * automatically, so the player is told it arrived). Read literally the spec shows the second kind
+ * whatever was seen; the already-seen id applies to both here, so each new cashback pops up once
+ * (docs/promotions.md), not in every new tab until a newer one exists.
  */
 export function shouldShowCashbackPopup(latest: Pick<CashbackView, 'id' | 'status' | 'receiving_expired_at'> | null | undefined, seenId: string | null | undefined): boolean {
   if (!latest) return false;
-  if (latest.status === 'active') return String(latest.id) !== (seenId ?? '');
-  return latest.status === 'paid_out' && !latest.receiving_expired_at;
+  if (String(latest.id) === (seenId ?? '')) return false;
+  return latest.status === 'active' || (latest.status === 'paid_out' && !latest.receiving_expired_at);
 }
 
 /** The latest cashback of a list, by end_date (the server sorts so already; this does not rely on it). */
