@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../contract/api.ts';
 import { GameRow } from '../features/games/game-row.tsx';
@@ -10,7 +11,8 @@ import type { JackpotList, WinnerList } from '../features/jackpots/types.ts';
 import { requestLocale } from '../lib/locale.ts';
 import { serverApi } from '../lib/server-bridge.ts';
 import { PageMeta } from '../features/pages/page-meta.tsx';
-import { RegistrationHint } from '../features/hints/registration-hint.tsx';
+// Only a player who has just signed up sees it: not part of a guest's first load.
+const RegistrationHint = lazy(() => import('../features/hints/registration-hint.tsx').then((module) => ({ default: module.RegistrationHint })));
 import { HomeBanners } from '../features/promotions/home-banners.tsx';
 import { renderBanners } from '../features/promotions/banners.server.tsx';
 import type { CampaignList } from '../features/promotions/types.ts';
@@ -94,7 +96,11 @@ export default function Home() {
   return (
     <div className="space-y-12 pb-6" data-testid="home">
       <PageMeta home title={t('meta.title')} description={root?.config.seo.default.description} />
-      <RegistrationHint variant="banner" className="mb-8!" />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <RegistrationHint variant="banner" className="mb-8!" />
+        </Suspense>
+      )}
 
       <section className="relative overflow-hidden rounded-3xl bg-ink-800 ring-1 ring-white/10">
         <div className="absolute inset-0 bg-[radial-gradient(120%_90%_at_85%_20%,rgba(124,92,255,0.55),transparent_55%),radial-gradient(80%_80%_at_10%_100%,rgba(245,184,46,0.28),transparent_60%)]" />

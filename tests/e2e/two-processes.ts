@@ -23,6 +23,8 @@ export type TwoProcesses = {
   processes: string[];
   /** Runs an operator command against the same database and bus. */
   ops(...args: string[]): string;
+  /** The run's own PostgreSQL database, for a journey that must move time in it (an expiry). */
+  databaseUrl: string;
   /** Replaces a locale's site configuration through the operator command. */
   importConfig(locale: string, document: unknown): void;
   stop(): Promise<void>;
@@ -148,5 +150,5 @@ export async function startTwoProcesses(options: { name: string; env?: Record<st
     writeFileSync(file, JSON.stringify(document));
     ops('site-config:import', locale, file);
   };
-  return { base, processes, ops, importConfig, stop };
+  return { base, processes, ops, importConfig, databaseUrl: url.toString(), stop };
 }

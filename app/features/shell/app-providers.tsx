@@ -1,16 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { isLoggedIn } from '../../../contract/api.ts';
+import { useRootData } from '../../lib/locale.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { ToastHost } from '../toasts/toast-host.tsx';
 import { HashScroll } from './hash-scroll.tsx';
 import { QueryFlags } from './query-flags.tsx';
 import { SessionHost } from '../session/session-host.tsx';
-import { LiveMoney } from '../cashier/live-money.tsx';
+// A player's live money is no guest's business: its code (and the balance query's) loads only
+// for a signed-in player, which keeps it off a guest's first load (the home page's JS budget).
+const LiveMoney = lazy(() => import('../cashier/live-money.tsx').then((module) => ({ default: module.LiveMoney })));
 import { PromotionsHost } from '../promotions/promotions-host.tsx';
 import { CashbackPopupHost } from '../bonuses/cashback-popup-host.tsx';
 
 /** Client-wide providers and hosts shared by every page and the error page. */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const signedIn = isLoggedIn(useRootData()?.user);
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } }));
   return (
     <QueryClientProvider client={queryClient}>
@@ -21,7 +26,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <CashbackPopupHost />
       <PromotionsHost />
       <SessionHost />
-      <LiveMoney />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <LiveMoney />
+        </Suspense>
+      )}
       <HashScroll />
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../../contract/api.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
@@ -10,7 +11,8 @@ import { Icon } from '../../ui/icon.tsx';
 import { useAuthEntry } from './use-auth-entry.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { UserMenu } from '../session/user-menu.tsx';
-import { HeaderBalance } from '../cashier/header-balance.tsx';
+// Signed-in players only: loaded with their first page, never part of a guest's (the JS budget).
+const HeaderBalance = lazy(() => import('../cashier/header-balance.tsx').then((module) => ({ default: module.HeaderBalance })));
 import { isNavItemActive, mainNav } from './nav-items.ts';
 
 export function Header() {
@@ -78,7 +80,9 @@ export function Header() {
                 title={t('userMenu.balanceLink', { ns: 'auth' })}
               >
                 <Icon name="wallet" size={18} className="hidden text-gold-400 desktop:block" />
-                <HeaderBalance />
+                <Suspense fallback={<span className="h-4 w-16 animate-pulse rounded bg-ink-700" aria-hidden="true" />}>
+                  <HeaderBalance />
+                </Suspense>
               </LocalLink>
               <div className="hidden tablet:block">
                 <LocalLink to="/cashier/deposit" className={buttonClass('primary', 'sm')} data-testid="header-deposit">
