@@ -74,7 +74,7 @@ describe('sitemap.xml', () => {
       const urls = items.map((item) => item.url);
       expect(new Set(urls).size).toBe(urls.length);
       for (const url of urls) expect(url.startsWith(`${ORIGIN}/`)).toBe(true);
-      expect(urls).toEqual(expect.arrayContaining([`${ORIGIN}${prefix || '/'}`, ...['/gamehall', '/jackpots', '/jackpots/mega', '/providers', '/fairness', '/winners', '/about', '/terms', '/privacy'].map((path) => `${ORIGIN}${prefix}${path}`)]));
+      expect(urls).toEqual(expect.arrayContaining([`${ORIGIN}${prefix || '/'}`, ...['/gamehall', '/jackpots', '/jackpots/mega', '/providers', '/fairness', '/winners', '/about', '/terms', '/privacy', '/offers', '/promotions', '/offers/welcome-bonus', '/promotions/weekly-cashback'].map((path) => `${ORIGIN}${prefix}${path}`)]));
       expect(visibleGames.length).toBeGreaterThan(0);
       for (const sysname of visibleGames) expect(urls).toContain(`${ORIGIN}${prefix}/game/${sysname}`);
       expect(urls.filter((url) => url.includes('/game/'))).toHaveLength(visibleGames.length);

@@ -23,21 +23,29 @@ export const ROBOTS_DISALLOW = ['/cashier', '/profile', '/forms', '/platform/', 
  */
 export const SITEMAP_CONTENT_SLUGS = ['about', 'terms', 'privacy', 'responsible-gaming', 'bonus-terms', 'faq'];
 
-const STATIC_PATHS = ['/', '/gamehall', '/jackpots', '/providers', '/fairness', '/winners'];
+const STATIC_PATHS = ['/', '/gamehall', '/jackpots', '/providers', '/fairness', '/winners', '/offers', '/promotions'];
 const GAMES_PAGE = 500;
 export const SITEMAP_CACHE_MS = 60_000;
 
 /** `lastmod` only where the data has a real date of change (none of today's sources has one). */
 export type SitemapEntry = { path: string; lastmod?: string };
-type SeoServices = Pick<Services, 'catalogue' | 'content' | 'jackpots' | 'siteConfig' | 'invalidator'>;
+type SeoServices = Pick<Services, 'catalogue' | 'content' | 'jackpots' | 'promotions' | 'siteConfig' | 'invalidator'>;
 
 /** Every public page, once, as its English path (each locale's child adds its prefix). */
 export async function sitemapEntries(services: SeoServices): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path }));
-  const [jackpots, contentPages] = await Promise.all([
+  const [jackpots, contentPages, campaigns] = await Promise.all([
     services.jackpots.list({ currency: DEFAULT_CURRENCY }, DEFAULT_LOCALE),
     Promise.all(SITEMAP_CONTENT_SLUGS.map((slug) => services.content.findPage(slug, DEFAULT_LOCALE))),
+    services.promotions.listCampaigns({ offset: 0, count: 50 }, null, DEFAULT_LOCALE),
   ]);
+  // A running campaign under its one address: among the offers when placed there, else the
+  // promotions (the pages redirect the other one there). A campaign placed in neither (a banner
+  // or a popup only) has no page of its own to offer.
+  for (const campaign of campaigns.items) {
+    const list = campaign.placements.includes('offers') ? 'offers' : campaign.placements.includes('promotions') ? 'promotions' : null;
+    if (list) entries.push({ path: `/${list}/${encodeURIComponent(campaign.sysname)}` });
+  }
   // No lastmod for jackpots: their `updated_at` is the time of reading, not of a change.
   for (const jackpot of jackpots.items) entries.push({ path: `/jackpots/${encodeURIComponent(jackpot.id)}` });
   for (const page of contentPages) if (page) entries.push({ path: `/${page.slug}` });
