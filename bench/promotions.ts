@@ -1,8 +1,9 @@
 /**
  * What an active bonus costs a bet: settled rounds per second for players wagering a bonus
  * versus players without one, in one run. A round is a bet and its win through the wallet
- * service, settled when the job runner has handled every one of its events: for a player with a
- * bonus that includes the wagering progress (promotions.wagering). Each mode gets a fresh
+ * service, settled when the job runner has handled every one of its events. A player with a bonus
+ * has each bet count its wagering in its own transaction (decision 015); the bonus here never
+ * completes, so no conversion job runs. Each mode gets a fresh
  * process's services (the runner on, as in production) and its own 100 players.
  *
  * With bonuses, every bet must have counted once towards wagering (a slot weighs 100%, so the

@@ -11,7 +11,8 @@ import { campaigns, playerBonuses } from '../../db/schema.ts';
  * sequence of steps). Each run plays two fresh players through deposits with and without an
  * offer, fixed bonuses granted and activated, bets on games of different wagering weights (some
  * above the bonus's maximum bet), wins and rollbacks of earlier bets, expiry, forfeit, withdrawals
- * that burn the bonus, and drains of the job runner (where wagering moves and completes).
+ * that burn the bonus, and drains of the job runner (where a wagered bonus is converted: each bet
+ * counts its own wagering as it is placed, decision 015).
  *
  * A model of each player (what the wallet, the cashier and the bonus engine promise) predicts
  * every answer, balance and bonus; after every step the test checks that the ledger holds, that no
@@ -105,8 +106,6 @@ type ModelPlayer = {
   flows: Flows;
   bonuses: Map<number, ModelBonus>;
   bets: ModelBet[];
-  /** Accepted bets whose event the job runner has not dispatched yet. */
-  pending: Array<{ amount: bigint; weight: bigint; at: number }>;
   deposited: boolean;
   offersTaken: Set<string>;
   withdrawals: number;
@@ -153,24 +152,23 @@ function payOut(m: ModelPlayer, bet: ModelBet, payout: bigint) {
 }
 
 /**
- * What a drain does to a player: bets placed after the active bonus started count their weighted
- * stake (never past the requirement); reaching it converts the bonus. Events of bets placed under
- * a bonus that ended since count for nothing.
+ * A bet counts its weighted stake towards the active bonus as it is placed (never past the
+ * requirement); the conversion waits for the job runner (drained).
  */
+function wagered(m: ModelPlayer, amount: bigint, weight: bigint) {
+  const bonus = activeOf(m);
+  if (!bonus) return;
+  const next = bonus.done + (amount * weight) / 100n;
+  bonus.done = next > bonus.required ? bonus.required : next;
+}
+
+/** What a drain does to a player: an active bonus whose wagering is done is converted. */
 function drained(m: ModelPlayer) {
   const bonus = activeOf(m);
-  if (bonus) {
-    for (const event of m.pending) {
-      if (bonus.status !== 'active' || event.at < bonus.activatedAt!) continue;
-      const next = bonus.done + (event.amount * event.weight) / 100n;
-      bonus.done = next > bonus.required ? bonus.required : next;
-      if (bonus.done >= bonus.required) {
-        saw('wagering completed by the runner');
-        finish(m, bonus, 'completed');
-      }
-    }
+  if (bonus && bonus.done >= bonus.required) {
+    saw('wagering completed by the runner');
+    finish(m, bonus, 'completed');
   }
-  m.pending = [];
 }
 
 // --- the test app --------------------------------------------------------------------------------
@@ -223,7 +221,6 @@ async function play(steps: Step[]) {
       flows: { deposits: 0n, credits: 0n, bets: 0n, wins: 0n, refunds: 0n, forfeits: 0n },
       bonuses: new Map(),
       bets: [],
-      pending: [],
       deposited: false,
       offersTaken: new Set(),
       withdrawals: 0,
@@ -274,7 +271,7 @@ async function play(steps: Step[]) {
       m.main = 0n;
     } else m.main -= amount;
     m.flows.bets += amount;
-    m.pending.push({ amount, weight: game.weight, at: ++clock });
+    wagered(m, amount, game.weight);
     // The game sees main and bonus money together.
     expect(answer.balance).toBe(Number(m.main + m.bonus));
   }
@@ -462,14 +459,13 @@ async function play(steps: Step[]) {
 
     async wagerOut({ p }) {
       // Plays the slot through at the bonus's maximum, each round paying its stake back (as a
-      // slot does on average), to get the wagering done; then the runner counts it.
+      // slot does on average), to get the wagering done; then the runner converts it.
       const m = players[p];
       const least = (...values: bigint[]) => values.reduce((a, b) => (b < a ? b : a));
       for (let i = 0; i < 20; i++) {
         const active = activeOf(m);
         if (!active) break;
-        const counted = m.pending.reduce((sum, event) => sum + (event.at >= active.activatedAt! ? (event.amount * event.weight) / 100n : 0n), 0n);
-        const stake = least(m.main + m.bonus, active.maxBet ?? m.main + m.bonus, active.required - active.done - counted);
+        const stake = least(m.main + m.bonus, active.maxBet ?? m.main + m.bonus, active.required - active.done);
         if (stake <= 0n) break;
         await bet(m, stake, 0);
         await win(m, m.bets[m.bets.length - 1], stake);
@@ -618,7 +614,7 @@ it('returns the bonus share of a win and a rollback to the house once the bonus 
     main: 2000n + 1000n,
     bonus: 0n,
     forfeits: 500n,
-    bonuses: ['expired 0/5000'],
+    bonuses: ['expired 1500/5000'],
   });
   expect(
     await outcome([deposit(10), grant(1000, 5, null), bet(1200, 1), { kind: 'drain' }, { kind: 'forfeit', p: 0, pick: 0 }, win(0, 600), rollback(0), win(0, 600)]),

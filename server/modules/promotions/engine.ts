@@ -19,7 +19,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '../../../contract/money.ts';
-import { WAGERING_WEIGHTS, type CampaignReward } from '../../../contract/promotions.ts';
+import type { CampaignReward } from '../../../contract/promotions.ts';
 import { queryRows, type Tx } from '../../platform/db/database.ts';
 import { writeOutboxEvent } from '../../platform/events/outbox.ts';
 import { playerBonuses } from '../../db/schema.ts';
@@ -27,8 +27,6 @@ import { closeFreeSpinPack, issueFreeSpinPack } from '../catalogue/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { depositMatchAmount, wageringRequired } from './rules.ts';
 
-/** The weight of the game `g` (a row of games), as rules.ts weightOf gives it: in SQL, for the one-statement wagering step. */
-const WEIGHT_OF_TYPE = sql.raw(`(case g.type ${Object.entries(WAGERING_WEIGHTS).map(([type, weight]) => `when '${type}' then ${Number(weight)}`).join(' ')} else 0 end)`);
 
 export type BonusRow = typeof playerBonuses.$inferSelect;
 export type Titles = Partial<Record<string, string>>;
@@ -258,28 +256,19 @@ export function createBonusEngine(deps: { ledger: Ledger }) {
   }
 
   /**
-   * A settled real-money bet counts towards the active bonus's wagering: its stake times the game
-   * type's weight, only for a bet placed after the bonus started, never past what is required.
-   * One statement (it runs once per bet of every player wagering a bonus): the row's own lock
-   * orders a player's bets, and the game's weight is looked up in it. Reaching the requirement
-   * completes the bonus (its money becomes main money). Answers the bonus when one was moved on.
+   * Converts the player's active bonus once its wagering is done. Wagering itself is counted by
+   * each bet, in the bet's own transaction (bonus_wager, migration 0015, decision 015); the bet's
+   * event brings the runner here only when the requirement is met. Answers the bonus when it
+   * completed now, null when there was nothing to do (already converted, forfeited, or not yet
+   * wagered: a repeat finds nothing).
    */
-  async function wager(tx: Tx, bet: { userId: number; currency: string; game: string; amount: bigint; placedAt: Date }): Promise<BonusRow | null> {
-    const [moved] = await queryRows<{ id: number; done: string; required: string }>(
-      tx,
-      sql`update player_bonuses b
-          set wagering_done = least(b.wagering_required, b.wagering_done + (${bet.amount}::bigint * w.weight) / 100)
-          from (select ${WEIGHT_OF_TYPE} as weight from games g where g.sysname = ${bet.game}) w
-          where b.user_id = ${bet.userId} and b.currency = ${bet.currency} and b.kind = 'bonus' and b.status = 'active'
-            and b.activated_at <= ${bet.placedAt} and b.wagering_done < b.wagering_required and w.weight > 0
-          returning b.id, b.wagering_done::text as done, b.wagering_required::text as required`,
-    );
-    if (!moved) return null;
-    if (BigInt(moved.done) < BigInt(moved.required)) return (await tx.select().from(playerBonuses).where(eq(playerBonuses.id, moved.id)))[0];
-    return finish(tx, (await lockBonus(tx, moved.id))!, 'completed', 'wagered', new Date());
+  async function completeWagered(tx: Tx, userId: number, currency: string): Promise<BonusRow | null> {
+    const bonus = await activeBonus(tx, userId, currency);
+    if (!bonus || bonus.wageringDone < bonus.wageringRequired) return null;
+    return finish(tx, bonus, 'completed', 'wagered', new Date());
   }
 
-  return { grant, activate, finish, wager, lockBonus, activeBonus, lockedBonusBalance };
+  return { grant, activate, finish, completeWagered, lockBonus, activeBonus, lockedBonusBalance };
 }
 
 export type BonusEngine = ReturnType<typeof createBonusEngine>;

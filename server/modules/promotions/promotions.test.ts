@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BonusView, CampaignView } from '../../../contract/promotions.ts';
+import { WAGERING_WEIGHTS, type BonusView, type CampaignView } from '../../../contract/promotions.ts';
+import { queryRows } from '../../platform/db/database.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
 import { campaigns, playerBonuses } from '../../db/schema.ts';
@@ -206,6 +207,15 @@ describe('a deposit offer with wagering', () => {
     const [row] = await t.database.db.select().from(playerBonuses).where(eq(playerBonuses.id, bonus.id));
     expect(row).toMatchObject({ status: 'expired', forfeitedAmount: 2000n });
     await ledgerHolds();
+  });
+});
+
+describe('wagering weights', () => {
+  it('are the same in the database (the bet counts them) as in the contract (the pages show them)', async () => {
+    for (const [type, weight] of [...Object.entries(WAGERING_WEIGHTS), ['unknown', 0] as const]) {
+      const [row] = await queryRows<{ weight: number }>(t.database.db, sql`select wagering_weight(${type}) as weight`);
+      expect([type, Number(row.weight)]).toEqual([type, weight]);
+    }
   });
 });
 

@@ -452,17 +452,18 @@ export function createPromotions(deps: PromotionsDeps) {
   }
 
   /**
-   * Wagering progress (job runner): every settled real-money bet of a player with an active bonus
-   * counts, once per event (docs/promotions.md). Players without one queue no job.
+   * Conversion of a wagered bonus (job runner): each real-money bet counts its own wagering in its
+   * transaction (decision 015); a bet that met the requirement queues this job, which moves what is
+   * left of the bonus to main money, once (docs/promotions.md). Other bets queue nothing.
    */
   const wageringHandler: EventHandler = {
-    name: 'promotions.wagering',
+    name: 'promotions.wagered',
     events: ['game.bet'],
-    dispatchWhen: sql`exists (select 1 from ${playerBonuses} b where b.user_id = s.user_id and b.kind = 'bonus' and b.status = 'active')`,
+    dispatchWhen: sql`exists (select 1 from ${playerBonuses} b where b.user_id = s.user_id and b.kind = 'bonus' and b.status = 'active' and b.wagering_done >= b.wagering_required)`,
     async handle(event: OutboxEvent, tx: Tx) {
-      const payload = event.payload as { mode?: string; game?: string; amount?: string; currency?: string };
-      if (event.userId === null || payload.mode !== 'real' || !payload.game || !payload.amount || !payload.currency) return;
-      await engine.wager(tx, { userId: event.userId, currency: payload.currency, game: payload.game, amount: BigInt(payload.amount), placedAt: event.createdAt });
+      const payload = event.payload as { mode?: string; currency?: string };
+      if (event.userId === null || payload.mode !== 'real' || !payload.currency) return;
+      await engine.completeWagered(tx, event.userId, payload.currency);
     },
   };
 
@@ -483,6 +484,8 @@ export function createPromotions(deps: PromotionsDeps) {
       const bonus = await engine.lockBonus(tx, id);
       if (!bonus || bonus.expiresAt > at || (bonus.status !== 'available' && bonus.status !== 'active')) continue;
       if (bonus.status === 'available') await tx.update(playerBonuses).set({ status: 'expired', finishedAt: at, finishReason: 'not activated in time' }).where(eq(playerBonuses.id, id));
+      // Wagered in time, its conversion job not run yet: the player earned it.
+      else if (bonus.wageringDone >= bonus.wageringRequired) await engine.finish(tx, bonus, 'completed', 'wagered', at);
       else await engine.finish(tx, bonus, 'expired', 'time ran out', at);
       ended++;
     }

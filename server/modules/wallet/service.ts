@@ -149,6 +149,9 @@ const PURSE_SQL = `
   left join player_bonuses b on b.user_id = $3 and b.currency = $2 and b.kind = 'bonus' and b.status = 'active'`;
 type PurseRow = { main: string; bonus: string; bonus_id: number | null; max_bet: string | null };
 
+/** A real bet's wagering towards the player's active bonus (migration 0015, decision 015). */
+const BONUS_WAGER_SQL = 'select bonus_wager($1::int, $2::text, $3::text, $4::bigint)';
+
 /** Where the bonus share of a win or rollback goes, by the state of the bet's bonus now. */
 const BONUS_SHARE_SQL = 'select status from player_bonuses where id = $1';
 
@@ -536,6 +539,8 @@ export function createWallet(deps: WalletDeps) {
           // The rollback came first: the bet is void and moves nothing.
           return record('RS_ERROR_TRANSACTION_ROLLED_BACK', false, await answer('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived: nothing was debited'));
         }
+        /** Whether the player wagers a bonus: the bet then counts towards it (decision 015). */
+        let wagering = false;
         if (amountAsked > 0n) {
           if (session.mode === 'real' && session.userId !== null) {
             // Main money first, then the active bonus's money (docs/promotions.md).
@@ -548,6 +553,7 @@ export function createWallet(deps: WalletDeps) {
               );
             }
             const main = BigInt(purse.main);
+            wagering = purse.bonus_id !== null;
             if (amountAsked > main && purse.bonus_id !== null) {
               bonusDrawn = amountAsked - main;
               bonusId = purse.bonus_id;
@@ -563,6 +569,7 @@ export function createWallet(deps: WalletDeps) {
             bonusId = null;
             return record('RS_ERROR_NOT_ENOUGH_MONEY', false, await answer('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money for this bet'));
           }
+          if (wagering) await preparedRows(tx, 'wallet_bonus_wager', BONUS_WAGER_SQL, [session.userId, session.currency, session.game, amountAsked.toString()]);
         }
         played = session.userId !== null;
         if (moved && session.mode === 'real' && session.userId !== null && deps.onRealBet) {
