@@ -113,6 +113,11 @@ export function BonusCard({
           {bonus.kind === 'free_spins' && typeof detail(bonus, 'game_name') === 'string' && (
             <Figure label={t('card.game')}>{String(detail(bonus, 'game_name'))}</Figure>
           )}
+          {bonus.kind === 'free_spins' && running && typeof detail(bonus, 'spins_left') === 'number' && (
+            <Figure label={t('card.spinsLeft')} testId="bonus-spins-left">
+              {`${detail(bonus, 'spins_left')} / ${detail(bonus, 'spins') ?? '?'}`}
+            </Figure>
+          )}
         </dl>
 
         {wagering && bonus.wagering && (

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { freeSpinPacks } from '../../db/schema.ts';
 
@@ -58,6 +58,16 @@ export async function closeFreeSpinPack(tx: Tx, bonusId: number, status: 'expire
     .where(and(eq(freeSpinPacks.bonusId, bonusId), eq(freeSpinPacks.status, 'active')))
     .returning();
   return row ?? null;
+}
+
+/** Spins left in the packs of these bonuses (bonuses/get shows them), by bonus id. */
+export async function freeSpinsLeft(db: Db | Tx, bonusIds: number[]): Promise<Map<number, { remaining: number; total: number }>> {
+  if (!bonusIds.length) return new Map();
+  const rows = await db
+    .select({ bonusId: freeSpinPacks.bonusId, remaining: freeSpinPacks.remainingCount, total: freeSpinPacks.totalCount })
+    .from(freeSpinPacks)
+    .where(inArray(freeSpinPacks.bonusId, bonusIds));
+  return new Map(rows.map((row) => [row.bonusId!, { remaining: row.remaining, total: row.total }]));
 }
 
 /** The bonus a pack belongs to, and its owner (never change once issued: read without a lock). */

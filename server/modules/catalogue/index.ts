@@ -20,6 +20,7 @@ export {
 export {
   closeFreeSpinPack,
   freeSpinPackOwner,
+  freeSpinsLeft,
   issueFreeSpinPack,
   nextFreeSpinPack,
   takeFreeSpin,

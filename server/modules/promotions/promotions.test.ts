@@ -226,7 +226,8 @@ describe('offers taken with a button', () => {
     const id = await campaignId('golden-spins');
     const first = await call(who, 'campaigns/takepromotions', { body: { offer_id: String(id) } });
     expect(first.status, JSON.stringify(first.json)).toBe(200);
-    expect(first.json.data).toMatchObject({ kind: 'free_spins' });
+    // Free spins start at once: the bonus shows its pack's spins left.
+    expect(first.json.data).toMatchObject({ kind: 'free_spins', status: 'active', details: { spins: 20, spins_left: 20, game_name: 'Golden Croupier' } });
     const second = await call(who, 'campaigns/takepromotions', { body: { offer_id: String(id) } });
     expect(second.json.error).toMatchObject({ type: 'InvalidParameterException', fields: { offer_id: 'You have already taken this offer' } });
   });

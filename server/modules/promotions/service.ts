@@ -10,6 +10,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { campaigns, games, payments, playerBonuses, promoCodes, promoCodeUses } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { createBonusEngine, type BonusRow, type Titles } from './engine.ts';
+import { freeSpinsLeft } from '../catalogue/index.ts';
 import { audienceSchema, inAudience, progressPercent, rewardSchema, type PlayerFacts } from './rules.ts';
 import { promotionText, type PromotionTextKey } from './texts.ts';
 
@@ -350,6 +351,7 @@ export function createPromotions(deps: PromotionsDeps) {
       }
     }
     const names = await gameNames(rows.flatMap((row) => (row.kind === 'free_spins' ? [String((row.details as { game?: string }).game)] : [])));
+    const spinsLeft = await freeSpinsLeft(db, rows.filter((row) => row.kind === 'free_spins').map((row) => row.id));
     return rows.map((row) => {
       const currency = (isCurrency(row.currency) ? row.currency : 'EUR') as CurrencyCode;
       const money = (value: bigint) => formatMinor(value, currency);
@@ -375,7 +377,11 @@ export function createPromotions(deps: PromotionsDeps) {
         finish_reason: row.finishReason,
         converted: row.convertedAmount === null ? null : money(row.convertedAmount),
         forfeited: row.forfeitedAmount === null ? null : money(row.forfeitedAmount),
-        details: { ...details, ...(row.kind === 'free_spins' ? { game_name: names.get(String(details.game)) ?? details.game } : {}) },
+        details: {
+          ...details,
+          // A pack's spins left, as its slot counts them down.
+          ...(row.kind === 'free_spins' ? { game_name: names.get(String(details.game)) ?? details.game, spins_left: spinsLeft.get(row.id)?.remaining ?? null } : {}),
+        },
         created_at: row.createdAt.toISOString(),
       };
     });
