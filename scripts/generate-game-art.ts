@@ -16,7 +16,7 @@ const W = 288;
 const H = 192;
 
 /** FNV-1a: a small, stable hash of the sysname, the seed of everything random here. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let value = 0x811c9dc5;
   for (const char of text) {
     value ^= char.codePointAt(0)!;
@@ -37,7 +37,7 @@ function random(seed: number) {
   };
 }
 
-function hsl(h: number, s: number, l: number): string {
+export function hsl(h: number, s: number, l: number): string {
   const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
@@ -49,9 +49,9 @@ function hsl(h: number, s: number, l: number): string {
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
-type Palette = { deep: string; base: string; glow: string; accent: string; accent2: string; light: string };
+export type Palette = { deep: string; base: string; glow: string; accent: string; accent2: string; light: string };
 
-function palette(sysname: string): Palette {
+export function palette(sysname: string): Palette {
   const next = random(hash(sysname));
   const hue = Math.floor(next() * 360);
   const accentHue = (hue + 140 + Math.floor(next() * 80)) % 360;
@@ -65,7 +65,7 @@ function palette(sysname: string): Palette {
   };
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
 const n = (value: number) => Number(value.toFixed(1));
 
 // --- symbols -------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { createWallet, createWinsReader } from './modules/wallet/index.ts';
 import { createJackpots } from './modules/jackpots/index.ts';
 import { createTournaments } from './modules/tournaments/index.ts';
 import { createCashback, createPromotions } from './modules/promotions/index.ts';
+import { createLoyalty } from './modules/loyalty/index.ts';
 import { announceOutboxCommitted } from './platform/events/outbox.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
@@ -24,7 +25,7 @@ import { createJobRunner, housekeeping } from './platform/jobs/index.ts';
 import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createLiveHub } from './platform/live/index.ts';
-import { liveNoticeHandlers } from './modules/notices/index.ts';
+import { liveNoticeHandlers, playerTopic } from './modules/notices/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -115,6 +116,14 @@ export async function createServices(deps: {
   // Campaigns, promo codes, bonus money with wagering, cashback (docs/promotions.md).
   const promotions = createPromotions({ db, ledger, logger, outboxCommitted: announceOutboxCommitted });
   const cashback = createCashback({ db, ledger, outboxCommitted: announceOutboxCommitted });
+  // Points from real-money bets, levels, characters, the shop (docs/loyalty.md).
+  const loyalty = createLoyalty({
+    db,
+    logger,
+    grant: promotions.grant,
+    publish: (userId, message) => live.publish(playerTopic(userId), message),
+    outboxCommitted: announceOutboxCommitted,
+  });
 
   // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
   // here, in one place; server/main.ts starts it when JOBS=on.
@@ -125,6 +134,7 @@ export async function createServices(deps: {
     jobs.onEvent(tournaments.scoreHandler);
     jobs.schedule(tournaments.finishJob);
   }
+  if (env.LOYALTY === 'on') jobs.onEvent(loyalty.earnHandler);
   for (const handler of promotions.handlers) jobs.onEvent(handler);
   for (const job of promotions.jobs) jobs.schedule(job);
   jobs.schedule(cashback.job(env.CASHBACK_CRON));
@@ -168,6 +178,7 @@ export async function createServices(deps: {
     tournaments,
     promotions,
     cashback,
+    loyalty,
     history: createHistory({ db, limits, logger }),
     studio,
     jobs,

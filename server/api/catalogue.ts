@@ -53,6 +53,16 @@ import {
 import { actRound, getFairness, launchGame, playFreeSpin, playRound, rotateSeed, verifyRound } from './methods/studio.ts';
 import { addLike, getCategories, getFreeSpins, getGames, getLikes, getProviders, getRecent, removeLike } from './methods/games.ts';
 import { createHistoryExport, getGameHistory, getHistoryExport } from './methods/history.ts';
+import {
+  buyLoyaltyProduct,
+  getLoyaltyCharacters,
+  getLoyaltyInfo,
+  getLoyaltyNotifications,
+  getLoyaltyProducts,
+  getLoyaltyProgram,
+  getLoyaltyPrograms,
+  setLoyaltyCharacter,
+} from './methods/loyalty.ts';
 
 /**
  * Every /api method, once. docs/api.md is checked against this list by a test, so a method
@@ -136,6 +146,14 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getCashbacks,
   payoutCashback,
   removeCashback,
+  getLoyaltyInfo,
+  getLoyaltyCharacters,
+  setLoyaltyCharacter,
+  getLoyaltyProducts,
+  buyLoyaltyProduct,
+  getLoyaltyNotifications,
+  getLoyaltyPrograms,
+  getLoyaltyProgram,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
-import { campaigns, contentPages, gameCategories, gameProviders, games, jackpotPools, promoCodes, siteConfigs, tournaments } from './schema.ts';
+import { campaigns, contentPages, gameCategories, gameProviders, games, jackpotPools, loyaltyCharacters, loyaltyLevels, loyaltyProducts, loyaltyPrograms, promoCodes, siteConfigs, tournaments } from './schema.ts';
 // The seed writes demo campaigns in the operator's own format, checked by the same schema as ops commands.
-import { campaignSpecSchema, storedReward } from '../modules/promotions/admin.ts';
+import { campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/admin.ts';
 import { CURRENCIES, parseMajor, type CurrencyCode } from '../../contract/money.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);
@@ -25,6 +26,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
   await seedJackpots(db);
   await seedTournaments(db);
   await seedPromotions(db);
+  await seedLoyalty(db);
 }
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
@@ -232,4 +234,78 @@ async function seedPromotions(db: Db) {
     return [{ code: code.code.toUpperCase(), campaignId, maxUses: code.max_uses, expiresAt: code.expires_in_days === null ? null : new Date(base + code.expires_in_days * day) }];
   });
   if (codes.length) await db.insert(promoCodes).values(codes).onConflictDoNothing();
+}
+
+const localeTexts = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(LOCALES), value).refine((all) => all.en !== undefined, 'English is needed');
+
+/** server/db/seed/loyalty.json: the demo loyalty programme, its characters and shop (docs/loyalty.md). */
+export const loyaltySeedSchema = z.object({
+  programs: z.array(
+    z.object({
+      sysname,
+      texts: localeTexts(z.object({ name: z.string().min(1), summary: z.string(), body: z.string() })),
+      image_url: z.string().nullable(),
+      levels: z
+        .array(
+          z.object({
+            sysname,
+            names: localeTexts(z.string().min(1)),
+            threshold: z.number().int().min(0),
+            earn_rate: z.number().int().min(0),
+            perks: localeTexts(z.array(z.string().min(1))),
+          }),
+        )
+        .min(1)
+        .refine((levels) => levels[0].threshold === 0 && levels.every((level, i) => i === 0 || level.threshold > levels[i - 1].threshold), 'the first level starts at 0, thresholds rise'),
+    }),
+  ),
+  characters: z.array(z.object({ sysname, names: localeTexts(z.string().min(1)), descriptions: localeTexts(z.string()) })),
+  products: z.array(
+    z.object({
+      sysname,
+      kind: z.enum(['bonus_money', 'free_spins', 'cashback_boost']),
+      price: z.number().int().min(1),
+      min_level: z.number().int().min(1),
+      currency: z.enum(Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]]),
+      reward: rewardSpec,
+      texts: localeTexts(z.object({ name: z.string().min(1), description: z.string() })),
+    }),
+  ),
+});
+
+export const readLoyaltySeed = () => loyaltySeedSchema.parse(JSON.parse(readFileSync(seedFile('loyalty.json'), 'utf8')));
+
+/** The character's artwork (scripts/generate-loyalty-art.ts draws it). */
+export const characterImage = (sysname: string) => `/loyalty/characters/${sysname}.svg`;
+
+export async function seedLoyalty(db: Db): Promise<void> {
+  const seed = readLoyaltySeed();
+  for (const program of seed.programs) {
+    await db.insert(loyaltyPrograms).values({ sysname: program.sysname, texts: program.texts, imageUrl: program.image_url }).onConflictDoNothing();
+    const [row] = await db.select({ id: loyaltyPrograms.id }).from(loyaltyPrograms).where(eq(loyaltyPrograms.sysname, program.sysname));
+    await db
+      .insert(loyaltyLevels)
+      .values(program.levels.map((level, index) => ({ programId: row.id, number: index + 1, sysname: level.sysname, names: level.names, threshold: level.threshold, earnRate: level.earn_rate, perks: level.perks })))
+      .onConflictDoNothing();
+  }
+  await db
+    .insert(loyaltyCharacters)
+    .values(seed.characters.map((character, index) => ({ sysname: character.sysname, names: character.names, descriptions: character.descriptions, imageUrl: characterImage(character.sysname), position: index })))
+    .onConflictDoNothing();
+  await db
+    .insert(loyaltyProducts)
+    .values(
+      seed.products.map((product, index) => ({
+        sysname: product.sysname,
+        kind: product.kind,
+        price: product.price,
+        minLevel: product.min_level,
+        currency: product.currency,
+        reward: storedReward(product.reward, product.currency),
+        texts: product.texts,
+        imageUrl: `/loyalty/products/${product.kind}.svg`,
+        position: index,
+      })),
+    )
+    .onConflictDoNothing();
 }

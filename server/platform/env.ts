@@ -80,6 +80,8 @@ const envSchema = z.object({
   JACKPOTS: z.enum(['on', 'off']).optional(),
   /** Tournament scoring and finishing (jobs): `off` stops both; tournaments still list and take entries. */
   TOURNAMENTS: z.enum(['on', 'off']).default('on'),
+  /** Loyalty points from real-money bets (docs/loyalty.md): `off` stops earning; the shop, levels and characters still answer. */
+  LOYALTY: z.enum(['on', 'off']).default('on'),
   /**
    * When the cashback job looks for periods that ended (docs/promotions.md): each cashback
    * campaign has its own period (weekly in the demo); the job pays only complete periods, once.

@@ -64,6 +64,8 @@ export const register = defineMethod({
       callContext(context),
     );
     startSession(context, result.token);
+    // The character picked at sign-up (spec 1 showCharacterSelect): an unknown one is ignored.
+    if (typeof input.character_id === 'string' && input.character_id) await context.services.loyalty.chooseAtSignup(result.user.uid, input.character_id);
     const info = await accountInfo(context, result.user.uid);
     const code = input.promo_code?.trim();
     // A promo code given at sign-up is used at once; a bad one never fails the sign-up (the

@@ -26,7 +26,7 @@ const texts = z.object({
 const wagering = { wagering: z.number().min(0).max(100), max_bet: major.nullable().default(null), days: z.number().int().min(1).max(365) };
 
 /** A reward as an operator writes it: amounts in major units ("10.00"). */
-const rewardSpec = z.discriminatedUnion('type', [
+export const rewardSpec = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deposit_match'), percent: z.number().int().min(1).max(500), cap: major, min_deposit: major, ...wagering }),
   z.object({ type: z.literal('fixed_bonus'), amount: major, ...wagering }),
   z.object({ type: z.literal('free_spins'), game: sysname, spins: z.number().int().min(1).max(1000), stake: major, days: z.number().int().min(1).max(365) }),
