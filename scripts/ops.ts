@@ -32,6 +32,9 @@
  *   bonus:list <login>                   a player's bonuses with their wagering and why they ended
  *   cashback:run [at]                    compute (and pay the automatic) cashback for periods ended by now or `at`
  *   audit:list [subject]                 the latest operator changes (who, what, when), e.g. campaign:welcome-bonus
+ *   loyalty:points <login>               a player's loyalty points (to spend, lifetime) and last movements
+ *   loyalty:adjust <login> <points> <reason>   add (or, negative, take) points: an audited journal row
+ *   loyalty:products                     the loyalty shop's products with price, level and state
  *
  * Every change to campaigns, codes and cashback runs is written to operator_audit with the
  * operator's name (OPERATOR, else the system user) in the same transaction.
@@ -242,6 +245,13 @@ try {
     case 'audit:list': {
       const { runPromotionsCommand } = await import('./ops-promotions.ts');
       await runPromotionsCommand(database, env, command, args, fail);
+      break;
+    }
+    case 'loyalty:points':
+    case 'loyalty:adjust':
+    case 'loyalty:products': {
+      const { runLoyaltyCommand } = await import('./ops-loyalty.ts');
+      await runLoyaltyCommand(database, env, command, args, fail);
       break;
     }
     default:

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts'
 import { openSecondHandle } from '../../platform/testing/test-db.ts';
 import { fundPlayer, registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
 import { createLogger } from '../../platform/logger.ts';
-import { jobs, loyaltyNotifications, loyaltyPoints, loyaltyPurchases, outboxEvents, playerBonuses } from '../../db/schema.ts';
+import { jobs, loyaltyNotifications, operatorAudit, loyaltyPoints, loyaltyPurchases, outboxEvents, playerBonuses } from '../../db/schema.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import { createLedger } from '../ledger/index.ts';
 import { createPromotions } from '../promotions/index.ts';
@@ -251,5 +251,27 @@ describe('characters and programmes', () => {
     const missing = await call(null, 'loyalty/getProgram', { query: { sysname: 'no-such-club' } });
     expect(missing.status).toBe(404);
     expect(missing.json.error?.type).toBe('InvalidParameterException');
+  });
+});
+
+describe('operators', () => {
+  it('adjusts points with an audited journal row, never below zero, and shows the movements', async () => {
+    const who = await funded();
+    const done = await admin().adjust(who.uid, 300, 'goodwill');
+    expect(done.points).toBe(300);
+    await expect(admin().adjust(who.uid, -301, 'too much')).rejects.toThrow('300 points');
+    await admin().adjust(who.uid, -100, 'correction');
+    const shown = await admin().points(who.uid);
+    expect(shown).toMatchObject({ points: 200, lifetime: 200 });
+    expect(shown.movements.map((row) => [row.kind, row.points])).toEqual([
+      ['adjust', -100],
+      ['adjust', 300],
+    ]);
+    const audit = await t.database.db.select().from(operatorAudit).where(eq(operatorAudit.subject, `user:${who.uid}`));
+    expect(audit.map((row) => [row.action, (row.details as { points: number }).points])).toEqual([
+      ['loyalty:adjust', 300],
+      ['loyalty:adjust', -100],
+    ]);
+    expect((await admin().listProducts()).map((row) => row.sysname)).toContain('bonus-5');
   });
 });
