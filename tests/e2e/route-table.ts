@@ -34,7 +34,7 @@ export const SAMPLES: Record<string, Array<[path: string, expected: Expected]>> 
   'jackpots/:id': [['/jackpots/mega', 200], ['/jackpots/no-such-jackpot', 404]],
   loyalty: [['/loyalty', 200]],
   'loyalty/shop': [['/loyalty/shop', 200]],
-  'loyalty/:sysname': [['/loyalty/vip', 200]],
+  'loyalty/:sysname': [['/loyalty/croupier-club', 200], ['/loyalty/vip', 404]],
   offers: [['/offers', 200]],
   'offers/:id': [['/offers/no-such-offer', 404]],
   profile: [['/profile', 'guarded']],

@@ -22,4 +22,9 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<DialogComponentProp
   'deposit-promo-code': lazy(() => import('../bonuses/deposit-promo-popup.tsx')),
   'promo-code-activated': lazy(() => import('../promotions/promo-code-popup.tsx')),
   'campaign-popup': lazy(() => import('../promotions/campaign-popup.tsx')),
+  'loyalty-shop-confirm': lazy(() => import('../loyalty/shop-confirm.tsx')),
+  'loyalty-shop-buy': lazy(() => import('../loyalty/shop-bought.tsx')),
+  'loyalty-shop-insufficient': lazy(() => import('../loyalty/shop-insufficient.tsx')),
+  'loyalty-character-change': lazy(() => import('../loyalty/character-change.tsx')),
+  'loyalty-character-confirm': lazy(() => import('../loyalty/character-confirm.tsx')),
 };

@@ -10,12 +10,16 @@ import { SessionHost } from '../session/session-host.tsx';
 // A player's live money is no guest's business: its code (and the balance query's) loads only
 // for a signed-in player, which keeps it off a guest's first load (the home page's JS budget).
 const LiveMoney = lazy(() => import('../cashier/live-money.tsx').then((module) => ({ default: module.LiveMoney })));
+// Loyalty notices likewise: only a signed-in player has any (spec 2 section 4).
+const LoyaltyNotices = lazy(() => import('../loyalty/loyalty-notices.tsx').then((module) => ({ default: module.LoyaltyNotices })));
 import { PromotionsHost } from '../promotions/promotions-host.tsx';
 import { CashbackPopupHost } from '../bonuses/cashback-popup-host.tsx';
 
 /** Client-wide providers and hosts shared by every page and the error page. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const signedIn = isLoggedIn(useRootData()?.user);
+  const root = useRootData();
+  const signedIn = isLoggedIn(root?.user);
+  const loyalty = signedIn && root?.config.features.loyalty !== false;
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } }));
   return (
     <QueryClientProvider client={queryClient}>
@@ -29,6 +33,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
       {signedIn && (
         <Suspense fallback={null}>
           <LiveMoney />
+        </Suspense>
+      )}
+      {loyalty && (
+        <Suspense fallback={null}>
+          <LoyaltyNotices uid={root!.user.uid} />
         </Suspense>
       )}
       <HashScroll />

@@ -12,5 +12,6 @@ import studio from './studio.json';
 import tournaments from './tournaments.json';
 import promotions from './promotions.json';
 import bonuses from './bonuses.json';
+import loyalty from './loyalty.json';
 
-export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments, promotions, bonuses };
+export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments, promotions, bonuses, loyalty };

@@ -3,6 +3,8 @@ import type { BonusView, CashbackView } from '../../../contract/promotions.ts';
 import { stripLocale } from '../../../contract/locales.ts';
 import { BonusesPage, type BonusesData } from '../../features/bonuses/bonuses-page.tsx';
 import { CashbackPage, type CashbackData } from '../../features/bonuses/cashback-page.tsx';
+import { ProfileLoyaltyPage, type ProfileLoyaltyData } from '../../features/loyalty/profile-loyalty.tsx';
+import type { LoyaltyInfo } from '../../../contract/loyalty.ts';
 import { PROFILE_PAGE_SIZE, bonusTab, type Page } from '../../features/bonuses/rules.ts';
 import { AreaPage } from '../../features/pages/area-page.tsx';
 import { onlyToastParamsRemoved } from '../../features/profile/profile-toast.ts';
@@ -14,22 +16,23 @@ import { serverApi } from '../../lib/server-bridge.ts';
 
 /**
  * The profile sections addressed by name (the last segment of the address). Bonuses and cashback
- * read their first pages here; the sections whose content arrives with a later module
- * (verification, responsible gaming, bets, loyalty) share the placeholder.
+ * read their first pages here, loyalty the player's loyalty info; the sections whose content
+ * arrives with a later module (verification, responsible gaming, bets) share the placeholder.
  */
-type SectionData = { bonuses?: BonusesData; cashback?: CashbackData };
+type SectionData = { bonuses?: BonusesData; cashback?: CashbackData; loyalty?: ProfileLoyaltyData };
 
 const sectionOf = (pathname: string) => stripLocale(pathname).split('/')[2];
 
 export async function loader({ request, url, context }: LoaderFunctionArgs): Promise<SectionData> {
   // `url`, not request.url: a client navigation's request ends in .data.
   const section = sectionOf(url.pathname);
-  if (section !== 'bonuses' && section !== 'cashback') return {};
+  if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty') return {};
   const locale = requestLocale(request);
   // A list the server could not read shows as failed with a retry; the player's own refusal (403 ...) is the page's.
   const soft = (error: unknown) => (error instanceof ApiError && error.status >= 500 ? null : toPageError(error));
   const list = <T,>(method: string, query: Record<string, string | number>) => serverApi<Page<T>>(context, method, { query, locale }).catch(soft);
 
+  if (section === 'loyalty') return { loyalty: { info: await serverApi<LoyaltyInfo>(context, 'loyalty/getinfo', { locale }).catch(soft) } };
   if (section === 'cashback') {
     return { cashback: { cashbacks: await list<CashbackView>('cashbacks/get', { offset: 0, count: PROFILE_PAGE_SIZE }), now: Date.now() } };
   }
@@ -55,6 +58,7 @@ export default function ProfileSection() {
   const section = isProfileSection(segment) ? segment : 'settings';
   if (section === 'bonuses' && data.bonuses) return <BonusesPage data={data.bonuses} />;
   if (section === 'cashback' && data.cashback) return <CashbackPage data={data.cashback} />;
+  if (section === 'loyalty' && data.loyalty) return <ProfileLoyaltyPage data={data.loyalty} />;
   const icon = PROFILE_SECTIONS.find((item) => item.key === section)?.icon ?? 'user';
   return <AreaPage area={`profile.${section}`} icon={icon} />;
 }

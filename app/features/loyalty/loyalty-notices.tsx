@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { TOAST_DEFAULT_MS, TOAST_SHOW_DELAY_MS, TOAST_SOUND_VOLUME } from '../../../contract/constants.ts';
+import { LOYALTY_LIVE_EVENT, type LoyaltyNotice } from '../../../contract/loyalty.ts';
+import { api } from '../../lib/api-client.ts';
+import { connectLive, useLiveEvent } from '../../lib/live.ts';
+import { useToasts } from '../toasts/store.ts';
+import { loyaltyKeys, noticeAmount, noticeKind, orderNotices } from './rules.ts';
+
+/** The first gestures that wake the notices (spec 2 section 4): until one, nothing is fetched. */
+const FIRST_GESTURES = ['click', 'dblclick', 'touchstart'] as const;
+
+/**
+ * Loyalty notices as toasts (spec 2 section 4), for a signed-in player only (app-providers loads
+ * this lazily, so a guest's page carries none of it). loyalty/getnotifications answers the unseen
+ * notices and marks them seen; it is called on the visitor's first click, double click or touch,
+ * again on every path change after that, and when the live channel says the player's loyalty
+ * moved (which also reads the loyalty info again, so the pages follow without a reload). Each
+ * notice shows ~300 ms later as a toast under the header for 5 s: a credit as success, any other
+ * as error, oldest first.
+ *
+ * Sound: a credit notice plays one short, soft chime (WebAudio, volume 0.5), and only after the
+ * player has interacted with the page (browsers allow audio only then anyway). Error notices stay
+ * silent: a sound is for good news, and a casino page that beeps at bad news is intrusive.
+ */
+export function LoyaltyNotices({ uid }: { uid: number }) {
+  const { pathname } = useLocation();
+  const client = useQueryClient();
+  const show = useToasts((state) => state.show);
+  const started = useRef(false);
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  const shown = useRef(new Set<number>());
+
+  const fetchNotices = useCallback(async () => {
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = true;
+    try {
+      do {
+        again.current = false;
+        const answer = await api<{ items: LoyaltyNotice[] }>('loyalty/getnotifications').catch(() => ({ items: [] as LoyaltyNotice[] }));
+        const fresh = orderNotices(answer.items).filter((notice) => !shown.current.has(notice.id));
+        if (!fresh.length) continue;
+        fresh.forEach((notice) => shown.current.add(notice.id));
+        void client.invalidateQueries({ queryKey: loyaltyKeys.all });
+        setTimeout(() => {
+          for (const notice of fresh) {
+            const amount = noticeAmount(notice);
+            const message = [notice.message, amount].filter(Boolean).join(' · ');
+            show({ kind: noticeKind(notice), title: notice.title || amount || '', message: message || undefined, durationMs: TOAST_DEFAULT_MS });
+          }
+          if (fresh.some((notice) => notice.type === 'credit')) chime();
+        }, TOAST_SHOW_DELAY_MS);
+      } while (again.current);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [client, show]);
+
+  // The first gesture anywhere on the page starts it.
+  useEffect(() => {
+    const wake = () => {
+      FIRST_GESTURES.forEach((type) => window.removeEventListener(type, wake, true));
+      if (started.current) return;
+      started.current = true;
+      void fetchNotices();
+    };
+    FIRST_GESTURES.forEach((type) => window.addEventListener(type, wake, { capture: true, passive: true }));
+    return () => FIRST_GESTURES.forEach((type) => window.removeEventListener(type, wake, true));
+  }, [fetchNotices]);
+
+  // Every path change (the first render is the page load: it waits for a gesture).
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === lastPath.current) return;
+    lastPath.current = pathname;
+    started.current = true;
+    void fetchNotices();
+  }, [pathname, fetchNotices]);
+
+  useEffect(() => connectLive(uid), [uid]);
+  const onMoved = useCallback(() => {
+    void client.invalidateQueries({ queryKey: loyaltyKeys.all });
+    void fetchNotices();
+  }, [client, fetchNotices]);
+  useLiveEvent(LOYALTY_LIVE_EVENT, onMoved);
+
+  return null;
+}
+
+let audio: AudioContext | null = null;
+
+/** Two soft sine notes (E6 then A6), ~0.35 s, at TOAST_SOUND_VOLUME; silently nothing where audio is unavailable. */
+function chime() {
+  try {
+    audio ??= new AudioContext();
+    const start = audio.currentTime;
+    [1318.5, 1760].forEach((frequency, index) => {
+      const oscillator = audio!.createOscillator();
+      const gain = audio!.createGain();
+      const at = start + index * 0.12;
+      oscillator.type = 'sine';
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0, at);
+      gain.gain.linearRampToValueAtTime(TOAST_SOUND_VOLUME, at + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.22);
+      oscillator.connect(gain).connect(audio!.destination);
+      oscillator.start(at);
+      oscillator.stop(at + 0.24);
+    });
+  } catch {
+    // No audio: the toast says it all.
+  }
+}
