@@ -32,7 +32,7 @@ type Mode = { bonus: 'on' | 'off'; rounds: number; roundsPerSecond: number; sett
 export type PromotionsBenchResult = { database: 'postgres' | 'pglite'; concurrency: number; off: Mode; on: Mode; onVsOff: number; problems: string[] };
 
 async function runMode(database: Database, bonus: 'on' | 'off', concurrency: number, durationMs: number, problems: string[]): Promise<Mode> {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', TOURNAMENTS: 'off' });
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', TOURNAMENTS: 'off', LOYALTY: 'off' });
   const services = await createServices({ database, env, logger: createLogger('silent'), buildId: 'bench' });
   const { db } = database;
   try {

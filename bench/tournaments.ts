@@ -1,13 +1,15 @@
 /**
- * What tournament scoring costs: settled rounds per second with it on versus off, in one run.
- * A round is settled when it is played (bet and win through the wallet service) and every one of
- * its events has been handled by the job runner: with scoring on, that includes scoring it in
- * the three running demo tournaments every player has joined. Each mode gets a fresh process's
- * services (the runner on, as in production) and its own 100 players; the time runs from the
- * first round to the last event handled.
+ * What tournament and loyalty scoring cost: settled rounds per second with both on versus both
+ * off (TOURNAMENTS and LOYALTY), in one run. A round is settled when it is played (bet and win
+ * through the wallet service) and every one of its events has been handled by the job runner:
+ * with scoring on, that includes scoring it in the three running demo tournaments every player
+ * has joined and earning its loyalty points (one journal row per bet, docs/loyalty.md). Each
+ * mode gets a fresh process's services (the runner on, as in production) and its own 100
+ * players; the time runs from the first round to the last event handled.
  *
  * With scoring on, every bet must have scored exactly once in the wager sprint (its points equal
- * the amount wagered), or a problem is named.
+ * the amount wagered) and earned loyalty points exactly once (one journal row per bet); with it
+ * off, none; or a problem is named.
  *
  * Database as bench/ledger.ts (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL, else
  * in-memory PGlite). Alone: `npx node bench/tournaments.ts`.
@@ -31,7 +33,7 @@ type Mode = { scoring: 'on' | 'off'; rounds: number; roundsPerSecond: number; se
 export type TournamentsBenchResult = { database: 'postgres' | 'pglite'; concurrency: number; off: Mode; on: Mode; onVsOff: number; problems: string[] };
 
 async function runMode(database: Database, scoring: 'on' | 'off', concurrency: number, durationMs: number, problems: string[]): Promise<Mode> {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', TOURNAMENTS: scoring });
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', TOURNAMENTS: scoring, LOYALTY: scoring });
   const services = await createServices({ database, env, logger: createLogger('silent'), buildId: 'bench' });
   const { db } = database;
   try {
@@ -65,6 +67,8 @@ async function runMode(database: Database, scoring: 'on' | 'off', concurrency: n
     await closedLoop(concurrency, 500, tokens, play); // warm-up, left out of the figures
     await settle();
     const [{ before }] = await queryRows<{ before: string }>(db, sql`select coalesce(sum(points), 0)::text as before from tournament_scores s join tournaments t on t.id = s.tournament_id where t.sysname = 'high-roller-sprint'`);
+    const earnRows = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from loyalty_points where kind = 'earn' and user_id = any (${`{${players.join(',')}}`}::int[])`))[0].n;
+    const earnedBefore = await earnRows();
     const began = performance.now();
     const rounds = await closedLoop(concurrency, durationMs, tokens, play);
     const played = (performance.now() - began) / 1000;
@@ -76,6 +80,8 @@ async function runMode(database: Database, scoring: 'on' | 'off', concurrency: n
     const scored = BigInt(after) - BigInt(before);
     const expected = scoring === 'on' ? BigInt(rounds * STAKE) : 0n;
     if (scored !== expected) problems.push(`${scoring}: the wager sprint scored ${scored}, not ${expected}, for ${rounds} rounds`);
+    const earned = (await earnRows()) - earnedBefore;
+    if (earned !== (scoring === 'on' ? rounds : 0)) problems.push(`${scoring}: ${earned} loyalty earn rows for ${rounds} bets`);
     return { scoring, rounds, roundsPerSecond: rounds / played, settledPerSecond: rounds / settled };
   } finally {
     await services.jobs.stop();
@@ -101,11 +107,11 @@ export async function runTournamentsBench(options: { concurrency?: number; durat
 export function formatTournamentsBench(result: TournamentsBenchResult): string {
   const line = (mode: Mode) => `  scoring ${mode.scoring}: ${mode.rounds} rounds, played at ${mode.roundsPerSecond.toFixed(0)}/s, settled (every event handled) at ${mode.settledPerSecond.toFixed(0)}/s`;
   return [
-    `Tournament scoring (${result.database}, ${PLAYERS} players each in ${JOINED.length} running tournaments, ${result.concurrency} rounds at a time, job runner in the process):`,
+    `Tournament and loyalty scoring (${result.database}, ${PLAYERS} players each in ${JOINED.length} running tournaments and earning loyalty points, ${result.concurrency} rounds at a time, job runner in the process):`,
     line(result.off),
     line(result.on),
     `  settled rounds, scoring on / off: ${result.onVsOff.toFixed(2)} x (target >= 0.7)${result.onVsOff >= 0.7 ? '' : '  BELOW TARGET'}`,
-    `  scored once per bet: ${result.problems.length ? result.problems.join('; ') : 'holds'}`,
+    `  scored and earned once per bet: ${result.problems.length ? result.problems.join('; ') : 'holds'}`,
   ].join('\n');
 }
 
