@@ -9,7 +9,12 @@ export type TournamentScoring = (typeof TOURNAMENT_SCORINGS)[number];
 export const TOURNAMENT_STATUSES = ['upcoming', 'active', 'finished'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
-export type TournamentPrize = { from: number; to: number; amount: string };
+/** How a prize is paid: money to the main balance (the default), or bonus money with wagering (docs/promotions.md). */
+export const TOURNAMENT_PRIZE_KINDS = ['money', 'bonus'] as const;
+export type TournamentPrizeKind = (typeof TOURNAMENT_PRIZE_KINDS)[number];
+
+/** The prize of each rank from `from` to `to`; a bonus must be wagered `wagering` times before it is money. */
+export type TournamentPrize = { from: number; to: number; amount: string; kind: TournamentPrizeKind; wagering?: number };
 
 export type TournamentRow = {
   rank: number;
@@ -17,6 +22,8 @@ export type TournamentRow = {
   /** Points as shown: an amount for total_win and wagered, a multiplier ("x12.50") for biggest_multiplier. */
   points: string;
   prize: string | null;
+  /** How `prize` is paid (null without a prize). */
+  prize_kind: TournamentPrizeKind | null;
 };
 
 export type TournamentView = {
@@ -34,7 +41,7 @@ export type TournamentView = {
   buy_in: string;
   prizes: TournamentPrize[];
   total_prize: string;
-  /** Eligible games by sysname; `all_games`: every game the platform's engines play. */
+  /** Eligible games by sysname (games/get with `{id, type: 'tournament'}` answers them as games); `all_games`: every game the platform's engines play. */
   games: string[];
   all_games: boolean;
   games_count: number;
@@ -42,5 +49,5 @@ export type TournamentView = {
   /** The first ranks (the winners once finished). */
   leaderboard: TournamentRow[];
   /** The signed-in player's place, or null (a guest, or not joined). */
-  user_info: { joined: true; rank: number | null; points: string; prize: string | null } | null;
+  user_info: { joined: true; rank: number | null; points: string; prize: string | null; prize_kind: TournamentPrizeKind | null } | null;
 };

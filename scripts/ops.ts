@@ -21,7 +21,7 @@
  *   jobs:retry <id>                      give a failed job a fresh set of attempts (docs/events.md)
  *   tournament:list                      tournaments with their window, buy-in and players
  *   tournament:create <file>             create one from a JSON file (docs/tournaments.md)
- *   tournament:end <sysname>             close a running tournament now: ranks frozen, prizes paid
+ *   tournament:end <sysname>             close a running tournament now: ranks frozen, prizes paid (both audited)
  *   campaign:list                        campaigns with their trigger, status, window and placements
  *   campaign:create <file>               create one from a JSON file (docs/promotions.md); every wrong field named
  *   campaign:pause|resume|end <sysname>  stop showing and granting it for now, again, or for good
@@ -211,8 +211,14 @@ try {
       const { createTournaments, createTournamentAdmin } = await import('../server/modules/tournaments/index.ts');
       const { createPublicNames } = await import('../server/modules/accounts/index.ts');
       const { createLogger: logger } = await import('../server/platform/logger.ts');
-      const service = createTournaments({ db: database.db, ledger: createLedger(database.db), logger: logger('warn'), publicNames: createPublicNames(database.db) });
-      const admin = createTournamentAdmin(database.db, service);
+      const { createPromotions } = await import('../server/modules/promotions/index.ts');
+      const { userInfo } = await import('node:os');
+      const ledger = createLedger(database.db);
+      // Bonus-money prizes are granted through the promotions module, in the finishing transaction.
+      const promotions = createPromotions({ db: database.db, ledger, logger: logger('warn') });
+      const service = createTournaments({ db: database.db, ledger, logger: logger('warn'), publicNames: createPublicNames(database.db), grantBonus: promotions.grant });
+      // Audited under OPERATOR, else the system user.
+      const admin = createTournamentAdmin(database.db, service, { actor: process.env.OPERATOR || userInfo().username });
       if (command === 'tournament:list') {
         for (const row of await admin.list()) {
           const state = row.finishedAt ? 'finished' : row.startsAt > new Date() ? 'upcoming' : row.endsAt <= new Date() ? 'ended, not finished yet' : 'running';

@@ -111,6 +111,8 @@ export async function createServices(deps: {
     // Open tournament pages refetch their leaderboard (a hint: the page's own read is the truth).
     announce: (message) => live.publish('public', message),
     outboxCommitted: announceOutboxCommitted,
+    // Bonus-money prizes (promotions is created just below; called only when a tournament finishes).
+    grantBonus: (tx, input) => promotions.grant(tx, input),
   });
 
   // Campaigns, promo codes, bonus money with wagering, cashback (docs/promotions.md).

@@ -64,7 +64,7 @@ const gamesQuery = z.preprocess(
       query: z.union([z.string().max(100), z.number()]).transform(String).optional(),
       types: list(z.enum(GAME_TYPES), GAME_TYPES.length).optional(),
       tags: list(sysname, 20).optional(),
-      /** The games of a tournament: accepted, not applied yet (tournaments do not exist yet). */
+      /** The games of a tournament: `{id, type: 'tournament'}` (id or SEO name), or `tournament_id`. */
       id: idLike.optional(),
       type: z.string().max(32).optional(),
       tournament_id: idLike.optional(),
@@ -79,10 +79,23 @@ export const getGames = defineMethod({
   name: 'games/get',
   verb: 'GET',
   auth: false,
-  summary: 'Games of the hall: {items, total}; filters category, providers, query, types, tags, sysnames; sort popularity, name, new, rtp; paging offset/count.',
+  summary:
+    "Games of the hall: {items, total}; filters category, providers, query, types, tags, sysnames, a tournament's games ({id, type: 'tournament'} or tournament_id); sort popularity, priority, name, new, rtp; paging offset/count.",
   input: gamesQuery,
-  handler: (input, context) => {
-    const sysnames = [...(input.sysnames ?? []), ...(input.sysname ? [input.sysname] : [])];
+  handler: async (input, context) => {
+    let sysnames = [...(input.sysnames ?? []), ...(input.sysname ? [input.sysname] : [])];
+    // A tournament's games: its eligible ones (null: every in-house game); an unknown one is a 404.
+    const tournament = input.tournament_id ?? (input.type === 'tournament' ? input.id : undefined);
+    let inHouse = false;
+    if (tournament !== undefined) {
+      const ref = /^[0-9]+$/.test(String(tournament)) ? { id: Number(tournament) } : { sysname: String(tournament) };
+      const eligible = await context.services.tournaments.eligibleGames(ref, context.locale);
+      if (eligible === null) inHouse = true;
+      else {
+        sysnames = sysnames.length ? sysnames.filter((name) => eligible.includes(name)) : eligible;
+        if (!sysnames.length) return { items: [], total: 0 };
+      }
+    }
     return context.services.catalogue.listGames(
       {
         offset: input.offset,
@@ -96,6 +109,7 @@ export const getGames = defineMethod({
         query: input.query,
         types: input.types,
         tags: input.tags,
+        ...(inHouse ? { inHouse } : {}),
       },
       context.locale,
     );

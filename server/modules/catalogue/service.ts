@@ -1,5 +1,5 @@
 import type { Engine } from '../../../contract/studio.ts';
-import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -39,6 +39,8 @@ export type GameQuery = {
   query?: string;
   types?: GameType[];
   tags?: string[];
+  /** Only games the platform's own engines play (a tournament open to every in-house game). */
+  inHouse?: boolean;
 };
 
 export type GameItem = {
@@ -140,6 +142,7 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
       conditions.push(eq(games.type, query.category as GameType));
     }
     if (query.sysnames?.length) conditions.push(inArray(games.sysname, query.sysnames));
+    if (query.inHouse) conditions.push(isNotNull(games.engine));
     if (query.providers?.length) conditions.push(inArray(games.provider, query.providers));
     if (query.types?.length) conditions.push(inArray(games.type, query.types));
     if (query.tags?.length) conditions.push(arrayOverlaps(games.tags, query.tags));

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { LocaleCode } from '../../../contract/locales.ts';
+import { LOCALES, type LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
-import type { TournamentPrize, TournamentRow, TournamentScoring, TournamentStatus, TournamentView } from '../../../contract/tournaments.ts';
+import type { TournamentPrize, TournamentPrizeKind, TournamentRow, TournamentScoring, TournamentStatus, TournamentView } from '../../../contract/tournaments.ts';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { writeOutboxEvent, type OutboxEvent } from '../../platform/events/outbox.ts';
@@ -10,19 +10,25 @@ import type { Logger } from '../../platform/logger.ts';
 import { games, tournamentPlayers, tournaments, tournamentScores, users, walletTransactions } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { PublicNames } from '../accounts/index.ts';
+import type { GrantInput } from '../promotions/index.ts';
 import { tournamentText } from './texts.ts';
 
 /** How many ranks a tournament's leaderboard shows. */
 export const LEADERBOARD_SIZE = 10;
 
 type TournamentRowDb = typeof tournaments.$inferSelect;
-type Prize = { from: number; to: number; amount: bigint };
+/** A rank range's prize: money by default; bonus money must be wagered `wagering` times within `days` of its activation. */
+type Prize = { from: number; to: number; amount: bigint; kind: TournamentPrizeKind; wagering: number; days: number };
+/** A bonus prize's validity once activated, unless the tournament says otherwise. */
+export const BONUS_PRIZE_DAYS = 30;
 
 export type TournamentsDeps = {
   db: Db;
   ledger: Ledger;
   logger: Logger;
   publicNames: PublicNames;
+  /** Grants bonus money (the promotions module's grant), for bonus prizes; idempotent by `source`. */
+  grantBonus?: (tx: Tx, input: GrantInput) => Promise<unknown>;
   /** Tells open pages that a leaderboard moved (the live channel's public topic); optional in tests. */
   announce?: (message: { type: 'tournament'; data: { id: number; sysname: string } }) => Promise<unknown>;
   /** Called after a commit that wrote outbox rows (the runner delivers them at once). */
@@ -35,11 +41,23 @@ export type TournamentQuery = { ids?: number[]; sysname?: string; status: Tourna
 const statusOf = (row: Pick<TournamentRowDb, 'startsAt' | 'endsAt' | 'finishedAt'>, now: Date): TournamentStatus =>
   row.finishedAt || row.endsAt <= now ? 'finished' : row.startsAt > now ? 'upcoming' : 'active';
 
+type StoredPrize = { from: number; to: number; amount: string; kind?: TournamentPrizeKind; wagering?: number; days?: number };
 function prizesOf(row: Pick<TournamentRowDb, 'prizes'>): Prize[] {
-  const raw = Array.isArray(row.prizes) ? (row.prizes as Array<{ from: number; to: number; amount: string }>) : [];
-  return raw.map((prize) => ({ from: prize.from, to: prize.to, amount: BigInt(prize.amount) }));
+  const raw = Array.isArray(row.prizes) ? (row.prizes as StoredPrize[]) : [];
+  return raw.map((prize) => ({
+    from: prize.from,
+    to: prize.to,
+    amount: BigInt(prize.amount),
+    kind: prize.kind ?? 'money',
+    wagering: prize.wagering ?? 0,
+    days: prize.days ?? BONUS_PRIZE_DAYS,
+  }));
 }
-const prizeFor = (prizes: Prize[], rank: number) => prizes.find((prize) => rank >= prize.from && rank <= prize.to)?.amount ?? 0n;
+const prizeRange = (prizes: Prize[], rank: number) => prizes.find((prize) => rank >= prize.from && rank <= prize.to);
+const prizeFor = (prizes: Prize[], rank: number) => prizeRange(prizes, rank)?.amount ?? 0n;
+/** How a rank's prize is paid, when it has one. */
+const prizeKindFor = (prizes: Prize[], rank: number | null, amount: bigint | null): TournamentPrizeKind | null =>
+  rank !== null && amount ? (prizeRange(prizes, rank)?.kind ?? 'money') : null;
 
 /** A round's points: minor units for total_win and wagered, hundredths of a multiplier for biggest_multiplier. */
 function pointsLabel(scoring: TournamentScoring, points: bigint, currency: CurrencyCode): string {
@@ -56,6 +74,9 @@ export function createTournaments(deps: TournamentsDeps) {
     const texts = (value ?? {}) as Record<string, string | undefined>;
     return texts[locale] ?? texts.en ?? '';
   };
+  /** A bonus prize's title in each language: "Winter Cup: prize for rank 1". */
+  const prizeTitles = (row: TournamentRowDb, rank: number) =>
+    Object.fromEntries(LOCALES.map((locale) => [locale, tournamentText(locale, 'prizeTitle').replace('{name}', localized(row.names, locale) || row.sysname).replace('{rank}', String(rank))]));
 
   // --- reading ------------------------------------------------------------------------------------
 
@@ -101,7 +122,13 @@ export function createTournaments(deps: TournamentsDeps) {
     const currency = row.currency as CurrencyCode;
     return board.map((entry) => {
       const prize = row.finishedAt ? (paid.get(entry.userId) ?? null) : prizeFor(prizes, entry.rank);
-      return { rank: entry.rank, name: names.get(entry.userId) ?? '***', points: pointsLabel(row.scoring, entry.points, currency), prize: prize ? formatMinor(prize, currency) : null };
+      return {
+        rank: entry.rank,
+        name: names.get(entry.userId) ?? '***',
+        points: pointsLabel(row.scoring, entry.points, currency),
+        prize: prize ? formatMinor(prize, currency) : null,
+        prize_kind: prizeKindFor(prizes, entry.rank, prize),
+      };
     });
   }
 
@@ -112,8 +139,15 @@ export function createTournaments(deps: TournamentsDeps) {
     const currency = row.currency as CurrencyCode;
     const mine = (await standings(db, row)).find((entry) => entry.userId === userId);
     const rank = me.rank ?? mine?.rank ?? null;
-    const prize = row.finishedAt ? me.prize : rank !== null ? prizeFor(prizesOf(row), rank) : null;
-    return { joined: true, rank, points: pointsLabel(row.scoring, mine?.points ?? 0n, currency), prize: prize ? formatMinor(prize, currency) : null };
+    const prizes = prizesOf(row);
+    const prize = row.finishedAt ? me.prize : rank !== null ? prizeFor(prizes, rank) : null;
+    return {
+      joined: true,
+      rank,
+      points: pointsLabel(row.scoring, mine?.points ?? 0n, currency),
+      prize: prize ? formatMinor(prize, currency) : null,
+      prize_kind: prizeKindFor(prizes, rank, prize),
+    };
   }
 
   async function view(row: TournamentRowDb, viewer: number | null, locale: LocaleCode, engine: () => Promise<string[]>): Promise<TournamentView> {
@@ -134,7 +168,9 @@ export function createTournaments(deps: TournamentsDeps) {
       scoring: row.scoring,
       min_bet: formatMinor(row.minBet, currency),
       buy_in: formatMinor(row.buyIn, currency),
-      prizes: prizes.map((prize): TournamentPrize => ({ from: prize.from, to: prize.to, amount: formatMinor(prize.amount, currency) })),
+      prizes: prizes.map(
+        (prize): TournamentPrize => ({ from: prize.from, to: prize.to, amount: formatMinor(prize.amount, currency), kind: prize.kind, ...(prize.kind === 'bonus' ? { wagering: prize.wagering } : {}) }),
+      ),
       total_prize: formatMinor(
         prizes.reduce((sum, prize) => sum + prize.amount * BigInt(prize.to - prize.from + 1), 0n),
         currency,
@@ -183,6 +219,14 @@ export function createTournaments(deps: TournamentsDeps) {
       .where(query.id !== undefined ? eq(tournaments.id, query.id) : eq(tournaments.sysname, query.sysname ?? ''));
     if (!row) throw new AppError('InvalidParameterException', 'No such tournament', { fields: { tournament_id: tournamentText(locale, 'unknown') }, status: 404 });
     return row;
+  }
+
+  /**
+   * A tournament's eligible games, for games/get `{id, type: 'tournament'}`: its sysnames, or
+   * null when every in-house game (one the platform's engines play) counts. Unknown: 404.
+   */
+  async function eligibleGames(query: { id?: number; sysname?: string }, locale: LocaleCode): Promise<string[] | null> {
+    return (await find(query, locale)).games;
   }
 
   // --- joining -----------------------------------------------------------------------------------
@@ -346,8 +390,22 @@ export function createTournaments(deps: TournamentsDeps) {
       const prizes = prizesOf(row);
       for (const player of players) {
         const rank = player.rank;
-        const prize = prizeFor(prizes, rank);
-        if (prize > 0n && isCurrency(row.currency)) {
+        const range = prizeRange(prizes, rank);
+        const prize = range?.amount ?? 0n;
+        if (range?.kind === 'bonus' && prize > 0n && isCurrency(row.currency)) {
+          // Bonus money: granted once under the same key a money prize would use (the grant's
+          // source), waiting in the player's bonuses until they activate it.
+          if (!deps.grantBonus) throw new Error(`tournament ${row.id} has a bonus prize and no bonus grant is wired`);
+          await deps.grantBonus(tx, {
+            userId: player.userId,
+            currency: row.currency,
+            source: `tournament-prize:${row.id}:${rank}`,
+            reward: { type: 'fixed_bonus', amount: prize.toString(), multiplier: range.wagering, max_bet: null, days: range.days },
+            titles: prizeTitles(row, rank),
+            activateNow: false,
+            now: now(),
+          });
+        } else if (prize > 0n && isCurrency(row.currency)) {
           const paid = await ledger.transfer(
             {
               key: `tournament-prize:${row.id}:${rank}`,
@@ -384,7 +442,7 @@ export function createTournaments(deps: TournamentsDeps) {
     run: async (tx) => void (await finishDue(tx)),
   };
 
-  return { list, participate, score, scoreHandler, finishDue, finishJob };
+  return { list, eligibleGames, participate, score, scoreHandler, finishDue, finishJob };
 }
 
 export type Tournaments = ReturnType<typeof createTournaments>;

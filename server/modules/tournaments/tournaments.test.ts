@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TournamentView } from '../../../contract/tournaments.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
-import { outboxEvents, tournamentPlayers, tournamentScores, tournaments } from '../../db/schema.ts';
+import { operatorAudit, outboxEvents, tournamentPlayers, tournamentScores, tournaments } from '../../db/schema.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import { createTournamentAdmin, tournamentSpecSchema } from './index.ts';
 
@@ -103,7 +103,7 @@ describe('scoring', () => {
     await t.services.jobs.drain();
     expect(await points(race.id, who.uid)).toBe(2_500n);
     const shown = await view(race.id, who);
-    expect(shown.user_info).toEqual({ joined: true, rank: 1, points: '25.00', prize: '100.00' });
+    expect(shown.user_info).toEqual({ joined: true, rank: 1, points: '25.00', prize: '100.00', prize_kind: 'money' });
     expect(shown.leaderboard[0]).toMatchObject({ rank: 1, points: '25.00', prize: '100.00' });
   });
 
@@ -205,10 +205,82 @@ describe('finishing', () => {
       [2, '20.00', '50.00'],
       [3, '10.00', null],
     ]);
-    expect(shown.user_info).toEqual({ joined: true, rank: 2, points: '20.00', prize: '50.00' });
+    expect(shown.user_info).toEqual({ joined: true, rank: 2, points: '20.00', prize: '50.00', prize_kind: 'money' });
     const prizes = await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'tournament.prize'));
     expect(prizes.filter((row) => (row.payload as { tournamentId?: number }).tournamentId === sprint.id)).toHaveLength(2);
     expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+});
+
+describe('bonus prizes', () => {
+  it('grants a bonus prize once through the promotions module, in the finishing transaction, however many runners finish it', async () => {
+    const sprint = await tournament({
+      scoring: 'wagered',
+      games: null,
+      prizes: [
+        { from: 1, to: 1, amount: '10000' },
+        { from: 2, to: 3, amount: '2500', kind: 'bonus', wagering: 10, days: 7 },
+      ],
+    });
+    const [first, second, third] = [await funded(), await funded(), await funded()];
+    for (const who of [first, second, third]) await join(who, sprint.id);
+    await (await table(first)).bet(3_000);
+    await (await table(second)).bet(2_000);
+    await (await table(third)).bet(1_000);
+    await t.services.jobs.drain();
+    const running = await view(sprint.id, second);
+    expect(running.prizes).toEqual([
+      { from: 1, to: 1, amount: '100.00', kind: 'money' },
+      { from: 2, to: 3, amount: '25.00', kind: 'bonus', wagering: 10 },
+    ]);
+    expect(running.user_info).toMatchObject({ rank: 2, prize: '25.00', prize_kind: 'bonus' });
+    const before = await Promise.all([first, second].map(async (who) => (await t.services.ledger.balances(who.uid, 'EUR')).main));
+
+    await t.database.db.update(tournaments).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(tournaments.id, sprint.id));
+    await Promise.all([0, 1].map(() => t.database.db.transaction((tx) => t.services.tournaments.finishDue(tx))));
+    await t.database.db.transaction((tx) => t.services.tournaments.finishDue(tx));
+
+    const after = await Promise.all([first, second].map(async (who) => (await t.services.ledger.balances(who.uid, 'EUR')).main));
+    expect(after[0] - before[0]).toBe(10_000n);
+    expect(after[1]).toBe(before[1]); // a bonus waits to be activated: no money moved yet
+    for (const [who, rank] of [[second, 2], [third, 3]] as const) {
+      const bonuses = (await call(who, 'bonuses/get')).json.data as { items: Array<Record<string, unknown>>; total: number };
+      const prizes = bonuses.items.filter((item) => String(item.title).endsWith(`prize for rank ${rank}`));
+      expect(prizes).toHaveLength(1);
+      expect(prizes[0]).toMatchObject({ kind: 'bonus', status: 'available', amount: '25.00', currency: 'EUR', title: `${(sprint.names as { en: string }).en}: prize for rank ${rank}` });
+      expect(prizes[0].wagering).toMatchObject({ required: '250.00' });
+    }
+    const shown = await view(sprint.id, third);
+    expect(shown.leaderboard.map((row) => [row.rank, row.prize, row.prize_kind])).toEqual([
+      [1, '100.00', 'money'],
+      [2, '25.00', 'bonus'],
+      [3, '25.00', 'bonus'],
+    ]);
+    expect(shown.user_info).toMatchObject({ rank: 3, prize: '25.00', prize_kind: 'bonus' });
+    // Only the money prize moves a balance live.
+    const events = await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'tournament.prize'));
+    expect(events.filter((row) => (row.payload as { tournamentId?: number }).tournamentId === sprint.id)).toHaveLength(1);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+});
+
+describe('tournament games (games/get)', () => {
+  type GamesPage = { items: Array<{ sysname: string; name: string }>; total: number };
+  const games = async (query: Record<string, string>) => t.call('games/get', { query });
+
+  it('lists a tournament’s eligible games by id or SEO name, every in-house game when it names none, and 404 for an unknown one', async () => {
+    const race = await games({ options: JSON.stringify({ id: 'weekly-slot-race', type: 'tournament', count: 12 }) });
+    expect(race.status).toBe(200);
+    const raceGames = race.json.data as GamesPage;
+    expect(raceGames.items.map((game) => game.sysname).sort()).toEqual(['golden-croupier', 'lantern-tide']);
+    expect(raceGames.items.find((game) => game.sysname === 'golden-croupier')?.name).toBe('Golden Croupier');
+    const sprint = await tournament({ games: null });
+    const all = (await games({ tournament_id: String(sprint.id), count: '300' })).json.data as GamesPage;
+    const inHouse = (await t.services.tournaments.list({ ids: [sprint.id], status: 'all', offset: 0, count: 1 }, null, 'en')).items[0].games;
+    expect(all.items.map((game) => game.sysname).sort()).toEqual([...inHouse].sort());
+    const narrowed = (await games({ id: String(sprint.id), type: 'tournament', 'sysnames[]': 'golden-croupier' })).json.data as GamesPage;
+    expect(narrowed.items.map((game) => game.sysname)).toEqual(['golden-croupier']);
+    expect((await games({ id: 'no-such-tournament', type: 'tournament' })).status).toBe(404);
   });
 });
 
@@ -243,7 +315,7 @@ describe('operator commands', () => {
   });
 
   it('creates a tournament from its JSON, refusing a bad window or overlapping prizes by field', async () => {
-    const admin = createTournamentAdmin(t.database.db, t.services.tournaments);
+    const admin = createTournamentAdmin(t.database.db, t.services.tournaments, { actor: 'ops-test' });
     const created = await admin.create(spec());
     expect((await view(created.id)).total_prize).toBe('30.00');
     const problems = (input: unknown) => {
@@ -257,11 +329,14 @@ describe('operator commands', () => {
     expect(problems(spec({ ends_at: new Date(Date.now() - 2 * HOUR).toISOString() }))).toEqual(['ends_at']);
     expect(problems(spec({ prizes: [{ from: 1, to: 3, amount: '10.00' }, { from: 3, to: 5, amount: '5.00' }] }))).toEqual(['prizes.1.from']);
     expect(problems(spec({ sysname: 'Bad Name', scoring: 'luck' }))).toEqual(['sysname', 'scoring']);
+    expect(problems(spec({ prizes: [{ from: 1, to: 1, amount: '10.00', kind: 'bonus' }] }))).toEqual(['prizes.0.wagering']);
+    expect(problems(spec({ prizes: [{ from: 1, to: 1, amount: '10.00', kind: 'free' }] }))).toEqual(['prizes.0.kind']);
+    expect(problems(spec({ prizes: [{ from: 1, to: 1, amount: '10.00', kind: 'bonus', wagering: 30 }] }))).toEqual([]);
     await expect(admin.create({ ...spec(), sysname: created.sysname })).rejects.toThrow(/exists already/);
   });
 
   it('ends a running tournament now and pays its prize once', async () => {
-    const admin = createTournamentAdmin(t.database.db, t.services.tournaments);
+    const admin = createTournamentAdmin(t.database.db, t.services.tournaments, { actor: 'ops-test' });
     const created = await admin.create(spec());
     const who = await funded();
     await join(who, created.id);
@@ -272,5 +347,23 @@ describe('operator commands', () => {
     expect(await admin.endNow(created.sysname)).toBe(false);
     expect((await t.services.ledger.balances(who.uid, 'EUR')).main - before).toBe(3_000n);
     expect((await admin.list()).find((row) => row.sysname === created.sysname)).toMatchObject({ players: 1, finishedAt: expect.any(Date) });
+    const audit = await t.database.db.select().from(operatorAudit).where(eq(operatorAudit.subject, `tournament:${created.sysname}`));
+    expect(audit.map((row) => [row.actor, row.action])).toEqual([
+      ['ops-test', 'tournament.create'],
+      ['ops-test', 'tournament.end'],
+    ]);
+  });
+
+  it('creates a tournament with a bonus prize from its JSON and grants it when ended', async () => {
+    const admin = createTournamentAdmin(t.database.db, t.services.tournaments, { actor: 'ops-test' });
+    const created = await admin.create(spec({ prizes: [{ from: 1, to: 1, amount: '15.00', kind: 'bonus', wagering: 5 }] }));
+    expect((await view(created.id)).prizes).toEqual([{ from: 1, to: 1, amount: '15.00', kind: 'bonus', wagering: 5 }]);
+    const who = await funded();
+    await join(who, created.id);
+    await (await table(who)).bet(1_000);
+    await t.services.jobs.drain();
+    expect(await admin.endNow(created.sysname)).toBe(true);
+    const bonuses = (await call(who, 'bonuses/get', { query: { status: 'available' } })).json.data as { items: Array<Record<string, unknown>> };
+    expect(bonuses.items.filter((item) => item.title === 'Ops Cup: prize for rank 1')).toMatchObject([{ amount: '15.00', status: 'available' }]);
   });
 });
