@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { TOAST_DEFAULT_MS, TOAST_SHOW_DELAY_MS, TOAST_SOUND_VOLUME } from '../../../contract/constants.ts';
+import { TOAST_SOUND_VOLUME } from '../../../contract/constants.ts';
 import { LOYALTY_LIVE_EVENT, type LoyaltyNotice } from '../../../contract/loyalty.ts';
 import { api } from '../../lib/api-client.ts';
 import { connectLive, useLiveEvent } from '../../lib/live.ts';
 import { useToasts } from '../toasts/store.ts';
-import { loyaltyKeys, noticeAmount, noticeKind, orderNotices } from './rules.ts';
+import { createNoticeRunner } from './notice-runner.ts';
+import { loyaltyKeys } from './rules.ts';
 
 /** The first gestures that wake the notices (spec 2 section 4): until one, nothing is fetched. */
 const FIRST_GESTURES = ['click', 'dblclick', 'touchstart'] as const;
@@ -29,37 +30,15 @@ export function LoyaltyNotices({ uid }: { uid: number }) {
   const client = useQueryClient();
   const show = useToasts((state) => state.show);
   const started = useRef(false);
-  const inFlight = useRef(false);
-  const again = useRef(false);
-  const shown = useRef(new Set<number>());
-
-  const fetchNotices = useCallback(async () => {
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    inFlight.current = true;
-    try {
-      do {
-        again.current = false;
-        const answer = await api<{ items: LoyaltyNotice[] }>('loyalty/getnotifications').catch(() => ({ items: [] as LoyaltyNotice[] }));
-        const fresh = orderNotices(answer.items).filter((notice) => !shown.current.has(notice.id));
-        if (!fresh.length) continue;
-        fresh.forEach((notice) => shown.current.add(notice.id));
-        void client.invalidateQueries({ queryKey: loyaltyKeys.all });
-        setTimeout(() => {
-          for (const notice of fresh) {
-            const amount = noticeAmount(notice);
-            const message = [notice.message, amount].filter(Boolean).join(' · ');
-            show({ kind: noticeKind(notice), title: notice.title || amount || '', message: message || undefined, durationMs: TOAST_DEFAULT_MS });
-          }
-          if (fresh.some((notice) => notice.type === 'credit')) chime();
-        }, TOAST_SHOW_DELAY_MS);
-      } while (again.current);
-    } finally {
-      inFlight.current = false;
-    }
-  }, [client, show]);
+  const [runner] = useState(() =>
+    createNoticeRunner({
+      fetch: () => api<{ items: LoyaltyNotice[] }>('loyalty/getnotifications').then((answer) => answer.items),
+      show,
+      chime,
+      onFresh: () => void client.invalidateQueries({ queryKey: loyaltyKeys.all }),
+    }),
+  );
+  const fetchNotices = runner.request;
 
   // The first gesture anywhere on the page starts it.
   useEffect(() => {

@@ -39,7 +39,11 @@ export function LoyaltyPage({ data }: { data: LoyaltyPageData }) {
 
       <section className="relative overflow-hidden rounded-3xl bg-ink-850 ring-1 ring-white/10">
         <div className="absolute inset-0 bg-gradient-to-br from-gold-500/35 via-violet-700/35 to-ink-900/10" aria-hidden="true" />
-        <SafeImage src={data.program?.image_url} className="absolute inset-0 h-full w-full object-cover opacity-25 mix-blend-luminosity" fallback={null} />
+        <SafeImage
+          src={data.program?.image_url}
+          className="absolute inset-y-0 right-0 h-full w-full object-cover opacity-15 mix-blend-luminosity [mask-image:linear-gradient(to_left,black,transparent_70%)]"
+          fallback={null}
+        />
         <Icon name="crown" size={280} strokeWidth={0.9} className="absolute -top-12 -right-10 rotate-12 text-white/10" />
         <div className="relative grid gap-8 p-6 tablet:p-10 laptop:grid-cols-[minmax(0,1fr)_380px] laptop:items-center">
           <div className="min-w-0">

@@ -259,7 +259,7 @@ export function ProductArt({ product, className }: { product: Pick<LoyaltyProduc
     <div className={clsx('relative grid place-items-center overflow-hidden bg-gradient-to-br', KIND_ART[product.kind], className)}>
       <SafeImage
         src={product.image_url}
-        className="absolute inset-0 h-full w-full object-cover"
+        className="absolute inset-0 h-full w-full object-cover opacity-85 saturate-[.8] transition duration-300 group-hover:scale-105 group-hover:opacity-100"
         fallback={
           <>
             <Icon name={KIND_ICONS[product.kind]} size={120} strokeWidth={1} className="absolute -right-4 -bottom-6 rotate-12 text-white/10" />

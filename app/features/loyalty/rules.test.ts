@@ -101,9 +101,13 @@ describe('notices (spec 2 section 4)', () => {
   });
 
   it('say their amount in points or money', () => {
-    expect(noticeAmount({ amount: 50, amountType: 'points' })).toBe('+50 CP');
-    expect(noticeAmount({ amount: -1_200, amountType: 'points' })).toBe('−1,200 CP');
-    expect(noticeAmount({ amount: 5, amountType: 'money' })).toBe('+5.00');
-    expect(noticeAmount({ amount: null, amountType: null })).toBeNull();
+    expect(noticeAmount({ amount: 50, amountType: 'points', trigger: 'level' })).toBe('+50 CP');
+    expect(noticeAmount({ amount: -1_200, amountType: 'points', trigger: 'quest' })).toBe('−1,200 CP');
+    expect(noticeAmount({ amount: 5, amountType: 'money', trigger: 'register' })).toBe('+5.00');
+    expect(noticeAmount({ amount: null, amountType: null, trigger: 'level' })).toBeNull();
+  });
+
+  it('say a purchase’s price as points spent', () => {
+    expect(noticeAmount({ amount: 800, amountType: 'points', trigger: 'product' })).toBe('−800 CP');
   });
 });

@@ -76,10 +76,14 @@ export const orderNotices = (items: readonly LoyaltyNotice[]) =>
 /** Spec 2 section 4: a credit notice shows as success, any other as error. */
 export const noticeKind = (notice: Pick<LoyaltyNotice, 'type'>): ToastKind => (notice.type === 'credit' ? 'success' : 'error');
 
-/** The amount line of a notice: "+50 CP" for points, the money as sent otherwise; null without an amount. */
-export function noticeAmount(notice: Pick<LoyaltyNotice, 'amount' | 'amountType'>, alias: string = POINTS_ALIAS): string | null {
+/**
+ * The amount line of a notice: "+50 CP" for points earned, "−800 CP" for a purchase (its amount is
+ * the price paid), the money as sent otherwise; null without an amount.
+ */
+export function noticeAmount(notice: Pick<LoyaltyNotice, 'amount' | 'amountType' | 'trigger'>, alias: string = POINTS_ALIAS): string | null {
   if (notice.amount === null || notice.amount === 0) return null;
-  const sign = notice.amount > 0 ? '+' : '−';
+  const spent = notice.trigger === 'product' && notice.amountType === 'points';
+  const sign = notice.amount > 0 && !spent ? '+' : '−';
   const value = Math.abs(notice.amount);
   return notice.amountType === 'money' ? `${sign}${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `${sign}${pointsText(value, alias)}`;
 }
