@@ -59,7 +59,7 @@ function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
       page('support', 'support'),
       page('tournaments', 'tournaments'),
       page('tournaments/:id', 'tournament'),
-      page('tournaments/:id/gamehall', 'gamehall', 'tournament-gamehall'),
+      page('tournaments/:id/gamehall', 'tournament-gamehall'),
       page('unsubscribe', 'unsubscribe'),
       page('fairness', 'fairness'),
       page('winners', 'winners'),

@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
-import { gotoHydrated } from './support.ts';
+import { gotoHydrated, seriousViolations } from './support.ts';
 
 /**
  * The loyalty programme in the browser (spec 2 sections 2 to 4), on the demo programme: a guest's
  * view of the levels and the shop's prices, the programme's 404 and French pages, a player changing
  * character through the confirm, and a player without points told what they are missing.
  */
+
+// Several pages and an axe pass each: room for a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 test('a guest sees the levels on /loyalty and the prices on /loyalty/shop, with a sign-up call', async ({ page }) => {
   await gotoHydrated(page, '/loyalty');
@@ -18,6 +21,7 @@ test('a guest sees the levels on /loyalty and the prices on /loyalty/shop, with 
   await expect(page.getByTestId('loyalty-earn').locator('li')).toHaveCount(4);
   await expect(page.getByTestId('loyalty-status')).toHaveCount(0);
   await expect(page.getByTestId('loyalty-guest')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('loyalty-join').click();
   await expect(page.getByTestId('dialog-auth')).toBeVisible();
 
@@ -26,6 +30,7 @@ test('a guest sees the levels on /loyalty and the prices on /loyalty/shop, with 
   expect(await products.count()).toBeGreaterThan(0);
   await expect(products.first().getByTestId('loyalty-product-price')).toHaveText(/^[\d,]+ CP$/);
   await expect(page.getByTestId('loyalty-shop-guest')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await products.first().getByTestId('loyalty-product-buy').click();
   await expect(page.getByTestId('dialog-auth')).toBeVisible();
 });
@@ -45,6 +50,9 @@ test('a player changes character on /profile/loyalty through the confirm', async
   await gotoHydrated(page, '/profile/loyalty');
   await expect(page.getByTestId('loyalty-status')).toHaveAttribute('data-level', '1');
   await expect(page.getByTestId('loyalty-points')).toHaveText('0 CP');
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByTestId('loyalty-to-next')).toHaveText('500 CP more to reach Silver');
+  expect(await seriousViolations(page)).toEqual([]);
   const before = await page.getByTestId('loyalty-character-current').getAttribute('data-character');
 
   await page.getByTestId('loyalty-character-change').click();
@@ -84,6 +92,7 @@ test('a player without points is told how many are missing and where to earn the
   const dialog = page.getByTestId('dialog-loyalty-shop-insufficient');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('loyalty-insufficient-missing')).toHaveText(price);
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByTestId('loyalty-insufficient-hall').click();
   await expect(page).toHaveURL('/gamehall');
   await expect(dialog).toHaveCount(0);

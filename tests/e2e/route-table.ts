@@ -53,7 +53,7 @@ export const SAMPLES: Record<string, Array<[path: string, expected: Expected]>> 
   support: [['/support', 200]],
   tournaments: [['/tournaments', 200]],
   'tournaments/:id': [['/tournaments/no-such-tournament', 404]],
-  'tournaments/:id/gamehall': [['/tournaments/no-such-tournament/gamehall', 200]],
+  'tournaments/:id/gamehall': [['/tournaments/weekly-slot-race/gamehall', 200], ['/tournaments/no-such-tournament/gamehall', 404]],
   unsubscribe: [['/unsubscribe', 200]],
   winners: [['/winners', 200]],
   fairness: [['/fairness', 200], ['/fairness?round=no-such-round', 200]],

@@ -23,9 +23,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')})`);
 }
 
-/** Deposits `amount` (major units, the site's currency) through the demo provider's hosted page, paid. */
-export async function depositThroughDemo(page: Page, amount: string) {
-  await gotoHydrated(page, '/cashier/deposit');
+/** Deposits `amount` (major units, the site's currency) through the demo provider's hosted page, paid; `base`: another site than the test server (two processes). */
+export async function depositThroughDemo(page: Page, amount: string, base = '') {
+  await gotoHydrated(page, `${base}/cashier/deposit`);
   await page.getByTestId('amount-input').fill(amount);
   await page.getByTestId('deposit-submit').click();
   await expect(page).toHaveURL(/\/psp\/demo\/pay\/dp_/);

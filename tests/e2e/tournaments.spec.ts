@@ -91,3 +91,26 @@ test('two players in the wager sprint: each round moves the ranks on the other�
   await first.context().close();
   await second.context().close();
 });
+
+test('a tournament’s games: its page shows them by name, its own hall lists only them, 12 first then more, in French too', async ({ page }) => {
+  await gotoHydrated(page, '/tournaments/weekly-slot-race');
+  const games = page.getByTestId('tournament-games');
+  await expect(games.getByTestId('game-tile')).toHaveCount(2);
+  await expect(games).toContainText('Golden Croupier');
+  await games.getByTestId('see-all').click();
+  await expect(page).toHaveURL(/\/tournaments\/weekly-slot-race\/gamehall$/);
+  await expect(page.getByTestId('tournament-hall-title')).toHaveText('Weekly Slot Race');
+  await expect(page.getByTestId('tournament-countdown')).toHaveText(/Ends in/);
+  await expect(page.getByTestId('games-grid').getByTestId('game-tile')).toHaveCount(2);
+  await page.getByTestId('tournament-hall-back').click();
+  await expect(page).toHaveURL(/\/tournaments\/weekly-slot-race$/);
+
+  // Every in-house game counts in the wager sprint: 12 first, then more.
+  await gotoHydrated(page, '/fr/tournaments/high-roller-sprint/gamehall');
+  await expect(page.getByTestId('tournament-hall-back')).toContainText('Retour à');
+  const grid = page.getByTestId('games-grid').getByTestId('game-tile');
+  await expect(grid).toHaveCount(12);
+  await page.getByTestId('load-more').click();
+  await expect.poll(() => grid.count()).toBeGreaterThan(12);
+  expect((await page.goto('/tournaments/no-such-tournament/gamehall'))?.status()).toBe(404);
+});

@@ -11,7 +11,7 @@ import { GameTile } from './game-tile.tsx';
 import { hallHref, hallQuery, toggled, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
 
 export type GamehallData = {
-  /** The hall's own address: /gamehall, or a tournament's hall. */
+  /** The hall's own address (/gamehall); its filters' links start with it. */
   base: string;
   category: string;
   providers: string[];
@@ -86,16 +86,27 @@ export function GamehallPage({ data }: { data: GamehallData }) {
         </div>
       )}
 
-      <HallGrid key={filterKey} data={data} names={names} />
+      <GameGrid
+        key={filterKey}
+        initial={data.page}
+        names={names}
+        more={(offset) => api<GamesPage>('games/get', { query: hallQuery(data, offset) })}
+        resetTo={data.base}
+      />
     </div>
   );
 }
 
-function HallGrid({ data, names }: { data: GamehallData; names: Record<string, string> }) {
+/**
+ * The hall's grid of game tiles, its first page from the loader, then "Load more" asks `more` for
+ * the next page (the general hall, a tournament's hall). Empty: a message and, with `resetTo`, a
+ * way back to every game.
+ */
+export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage; names: Record<string, string>; more: (offset: number) => Promise<GamesPage>; resetTo?: string }) {
   const { t } = useTranslation('games');
   const localize = useLocalizedPath();
-  const [items, setItems] = useState(data.page.items);
-  const [total, setTotal] = useState(data.page.total);
+  const [items, setItems] = useState(initial.items);
+  const [total, setTotal] = useState(initial.total);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -106,9 +117,11 @@ function HallGrid({ data, names }: { data: GamehallData; names: Record<string, s
         title={t('hall.emptyTitle')}
         text={t('hall.emptyText')}
         action={
-          <ButtonLink to={localize(data.base)} variant="secondary" className="mt-2">
-            {t('hall.reset')}
-          </ButtonLink>
+          resetTo === undefined ? undefined : (
+            <ButtonLink to={localize(resetTo)} variant="secondary" className="mt-2">
+              {t('hall.reset')}
+            </ButtonLink>
+          )
         }
       />
     );
@@ -118,7 +131,7 @@ function HallGrid({ data, names }: { data: GamehallData; names: Record<string, s
     setLoading(true);
     setFailed(false);
     try {
-      const next = await api<GamesPage>('games/get', { query: hallQuery(data, items.length) });
+      const next = await more(items.length);
       setItems((current) => [...current, ...next.items.filter((game) => !current.some((seen) => seen.sysname === game.sysname))]);
       setTotal(next.total);
     } catch {

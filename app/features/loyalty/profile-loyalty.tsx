@@ -57,7 +57,7 @@ export function ProfileLoyaltyPage({ data }: { data: ProfileLoyaltyData }) {
                     <LevelMedal number={info.next_level.number} size="sm" />
                     {t('profile.nextPerks', { level: info.next_level.name })}
                   </p>
-                  <div className="mt-3 opacity-70">
+                  <div className="mt-3">
                     <Perks perks={info.next_level.perks} locked />
                   </div>
                 </div>

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import type { TournamentView } from '../../../contract/tournaments.ts';
+import type { TournamentPrizeKind, TournamentView } from '../../../contract/tournaments.ts';
 import { money } from '../jackpots/format.ts';
 
 const RANK_STYLE: Record<number, string> = {
@@ -36,7 +36,7 @@ export function Leaderboard({ tournament }: { tournament: TournamentView }) {
                 </td>
                 <td className="px-4 py-3 font-semibold">{mine ? `${row.name} · ${t('detail.you')}` : row.name}</td>
                 <td className="px-4 py-3 text-right font-bold tabular-nums">{row.points}</td>
-                <td className="px-4 py-3 text-right text-gold-300 tabular-nums">{row.prize ? money(row.prize, tournament.currency) : '—'}</td>
+                <td className="px-4 py-3 text-right">{row.prize ? <PrizeAmount amount={row.prize} kind={row.prize_kind} currency={tournament.currency} /> : '—'}</td>
               </tr>
             );
           })}
@@ -45,11 +45,22 @@ export function Leaderboard({ tournament }: { tournament: TournamentView }) {
               <td className="px-4 py-3 font-black tabular-nums">{me.rank ?? '—'}</td>
               <td className="px-4 py-3 font-semibold">{t('detail.yourPlace')}</td>
               <td className="px-4 py-3 text-right font-bold tabular-nums">{me.rank === null ? t('detail.noRank') : me.points}</td>
-              <td className="px-4 py-3 text-right text-gold-300 tabular-nums">{me.prize ? money(me.prize, tournament.currency) : '—'}</td>
+              <td className="px-4 py-3 text-right">{me.prize ? <PrizeAmount amount={me.prize} kind={me.prize_kind} currency={tournament.currency} /> : '—'}</td>
             </tr>
           )}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A prize as the page shows it: "€100.00", or "€25.00 bonus" for bonus money. */
+export function PrizeAmount({ amount, kind, currency, className }: { amount: string; kind: TournamentPrizeKind | null; currency: string; className?: string }) {
+  const { t } = useTranslation('tournaments');
+  const shown = money(amount, currency);
+  return (
+    <span className={clsx('text-gold-300 tabular-nums', className)} data-prize-kind={kind ?? undefined}>
+      {kind === 'bonus' ? t('detail.bonusPrize', { amount: shown }) : shown}
+    </span>
   );
 }

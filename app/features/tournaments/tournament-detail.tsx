@@ -10,16 +10,18 @@ import { LocalLink } from '../../lib/local-link.tsx';
 import { useLocale, useRootData } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { GameRow } from '../games/game-row.tsx';
+import type { GamesPage } from '../games/types.ts';
 import { money } from '../jackpots/format.ts';
 import { PageMeta } from '../pages/page-meta.tsx';
 import { useAuthEntry } from '../shell/use-auth-entry.ts';
 import { Countdown } from './countdown.tsx';
-import { Leaderboard } from './leaderboard.tsx';
+import { Leaderboard, PrizeAmount } from './leaderboard.tsx';
 import { Fact, SCORING_LOOK, StatusBadge } from './tournament-card.tsx';
 import { useClock } from './use-clock.ts';
 import { useTournaments, type TournamentList } from './use-tournaments.ts';
 
-export type TournamentData = { tournaments: TournamentList; sysname: string; now: number };
+export type TournamentData = { tournaments: TournamentList; games: GamesPage; sysname: string; now: number };
 
 /** /tournaments/{sysname}: time left, prizes, the live leaderboard with the player's own place, joining, rules. */
 export function TournamentDetail({ data }: { data: TournamentData }) {
@@ -73,7 +75,10 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
                   <span className="text-ink-300">
                     {t('detail.rank')} {prize.from === prize.to ? prize.from : t('detail.rankRange', { from: prize.from, to: prize.to })}
                   </span>
-                  <span className="font-bold text-gold-300 tabular-nums">{money(prize.amount, tournament.currency)}</span>
+                  <span className="text-right">
+                    <PrizeAmount amount={prize.amount} kind={prize.kind} currency={tournament.currency} className="font-bold" />
+                    {prize.kind === 'bonus' && <span className="block text-xs text-ink-400">{t('detail.wagering', { count: prize.wagering ?? 0 })}</span>}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -88,20 +93,18 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
               <li>{t('detail.rulesJoin')}</li>
               <li>{t('detail.rulesTies')}</li>
               <li>{t('detail.rulesPayout')}</li>
-            </ul>
-          </Section>
-          <Section id="tournament-games" title={t('detail.eligibleGames')}>
-            <ul className="flex flex-wrap gap-2" data-testid="tournament-games">
-              {tournament.games.map((game) => (
-                <li key={game}>
-                  <LocalLink to={`/game/${game}`} className="inline-block rounded-full bg-white/5 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/10 hover:ring-gold-400/60">
-                    {game.replace(/-/g, ' ')}
-                  </LocalLink>
-                </li>
-              ))}
+              {tournament.prizes.some((prize) => prize.kind === 'bonus') && <li>{t('detail.rulesBonus')}</li>}
             </ul>
           </Section>
         </div>
+      </div>
+      <div data-testid="tournament-games">
+        <GameRow
+          id="tournament-games"
+          title={tournament.all_games ? t('detail.eligibleAll') : t('detail.eligibleGames', { count: data.games.total })}
+          to={`/tournaments/${tournament.sysname}/gamehall`}
+          games={data.games.items}
+        />
       </div>
     </div>
   );
@@ -121,7 +124,8 @@ function JoinPanel({ tournament }: { tournament: TournamentView }) {
 
   if (tournament.status === 'finished') return <p className="rounded-2xl bg-black/30 px-5 py-4 text-sm font-semibold text-ink-200">{t('detail.over')}</p>;
   if (tournament.user_info) {
-    const firstGame = tournament.games[0];
+    // One game: straight to it; more: the tournament's own hall.
+    const playAt = tournament.games.length === 1 ? `/game/${tournament.games[0]}` : `/tournaments/${tournament.sysname}/gamehall`;
     return (
       <div className="rounded-2xl bg-black/35 p-5 ring-1 ring-jade-400/40 laptop:w-80" data-testid="tournament-joined">
         <p className="flex items-center gap-2 font-extrabold text-jade-300">
@@ -132,11 +136,9 @@ function JoinPanel({ tournament }: { tournament: TournamentView }) {
         <p className="mt-3 text-sm">
           {t('detail.yourPlace')}: <strong data-testid="tournament-my-rank">{tournament.user_info.rank ?? '—'}</strong> · {tournament.user_info.points}
         </p>
-        {firstGame && (
-          <ButtonLink to={`/game/${firstGame}`} className="mt-4 w-full">
-            {t('detail.play')}
-          </ButtonLink>
-        )}
+        <ButtonLink to={playAt} className="mt-4 w-full" data-testid="tournament-play">
+          {t('detail.play')}
+        </ButtonLink>
       </div>
     );
   }
