@@ -59,7 +59,7 @@ async function runMode(database: Database, bonus: 'on' | 'off', concurrency: num
     const pending = async () => {
       const [row] = await queryRows<{ n: number }>(db, sql`
         select (select count(*)::int from outbox_events where dispatched_at is null)
-             + (select count(*)::int from jobs where completed_at is null and failed_at is null and event_id is not null) as n`);
+             + (select count(*)::int from jobs where completed_at is null and failed_at is null and (event_id is not null or payload ? 'events')) as n`);
       return row.n;
     };
     const settle = async () => {

@@ -36,7 +36,7 @@
  *   loyalty:adjust <login> <points> <reason>   add (or, negative, take) points: an audited journal row
  *   loyalty:products                     the loyalty shop's products with price, level and state
  *
- * Every change to campaigns, codes and cashback runs is written to operator_audit with the
+ * Every change to campaigns, codes, cashback runs and loyalty points is written to operator_audit with the
  * operator's name (OPERATOR, else the system user) in the same transaction.
  */
 import { readFileSync } from 'node:fs';

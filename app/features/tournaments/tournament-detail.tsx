@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../../contract/api.ts';
@@ -15,9 +14,9 @@ import type { GamesPage } from '../games/types.ts';
 import { money } from '../jackpots/format.ts';
 import { PageMeta } from '../pages/page-meta.tsx';
 import { useAuthEntry } from '../shell/use-auth-entry.ts';
-import { Countdown } from './countdown.tsx';
+import { TournamentHero } from './hero.tsx';
 import { Leaderboard, PrizeAmount } from './leaderboard.tsx';
-import { Fact, SCORING_LOOK, StatusBadge } from './tournament-card.tsx';
+import { Fact } from './tournament-card.tsx';
 import { useClock } from './use-clock.ts';
 import { useTournaments, type TournamentList } from './use-tournaments.ts';
 
@@ -29,7 +28,6 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
   const list = useTournaments({ sysname: data.sysname }, data.tournaments);
   const now = useClock(data.now);
   const tournament = list.items[0] ?? data.tournaments.items[0];
-  const look = SCORING_LOOK[tournament.scoring];
   const locale = useLocale();
   const when = (iso: string) => new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
   return (
@@ -39,29 +37,18 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
         <Icon name="chevronLeft" size={16} />
         {t('detail.back')}
       </LocalLink>
-      <section className="relative overflow-hidden rounded-3xl bg-ink-850 ring-1 ring-white/10">
-        <div className={clsx('absolute inset-0 bg-gradient-to-br opacity-70', look.art)} />
-        <Icon name={look.icon} size={260} strokeWidth={1} className="absolute -top-10 -right-10 rotate-12 text-white/10" />
-        <div className="relative grid gap-6 p-6 tablet:p-10 laptop:grid-cols-[minmax(0,1fr)_auto] laptop:items-end">
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-3">
-              <StatusBadge status={tournament.status} />
-              <Countdown tournament={tournament} now={now} />
-            </div>
-            <h1 className="mt-4 text-3xl font-black tracking-tight tablet:text-5xl" data-testid="tournament-title">
-              {tournament.name}
-            </h1>
-            <p className="mt-3 max-w-2xl text-ink-100">{tournament.description}</p>
-            <dl className="mt-6 grid max-w-2xl grid-cols-2 gap-2 text-xs tablet:grid-cols-4">
-              <Fact label={t('facts.prizePool')} value={money(tournament.total_prize, tournament.currency)} />
-              <Fact label={t('facts.buyIn')} value={Number(tournament.buy_in) > 0 ? money(tournament.buy_in, tournament.currency) : t('facts.free')} />
-              <Fact label={t('facts.players')} value={String(tournament.total_participants)} />
-              <Fact label={t('facts.scoring')} value={t(`scoring.${tournament.scoring}`)} />
-            </dl>
-          </div>
-          <JoinPanel tournament={tournament} />
-        </div>
-      </section>
+      <TournamentHero tournament={tournament} now={now} large aside={<JoinPanel tournament={tournament} />}>
+        <h1 className="mt-4 text-3xl font-black tracking-tight tablet:text-5xl" data-testid="tournament-title">
+          {tournament.name}
+        </h1>
+        <p className="mt-3 max-w-2xl text-ink-100">{tournament.description}</p>
+        <dl className="mt-6 grid max-w-2xl grid-cols-2 gap-2 text-xs tablet:grid-cols-4">
+          <Fact label={t('facts.prizePool')} value={money(tournament.total_prize, tournament.currency)} />
+          <Fact label={t('facts.buyIn')} value={Number(tournament.buy_in) > 0 ? money(tournament.buy_in, tournament.currency) : t('facts.free')} />
+          <Fact label={t('facts.players')} value={String(tournament.total_participants)} />
+          <Fact label={t('facts.scoring')} value={t(`scoring.${tournament.scoring}`)} />
+        </dl>
+      </TournamentHero>
 
       <div className="grid gap-8 laptop:grid-cols-[2fr_1fr]">
         <Section id="tournament-board" title={t('detail.leaderboard')}>

@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { TournamentView } from '../../../contract/tournaments.ts';
 import { api } from '../../lib/api-client.ts';
@@ -8,9 +7,9 @@ import { GameGrid } from '../games/gamehall-page.tsx';
 import type { GameProvider, GamesPage } from '../games/types.ts';
 import { money } from '../jackpots/format.ts';
 import { PageMeta } from '../pages/page-meta.tsx';
-import { Countdown } from './countdown.tsx';
+import { TournamentHero } from './hero.tsx';
 import { tournamentGamesQuery } from './format.ts';
-import { Fact, SCORING_LOOK, StatusBadge } from './tournament-card.tsx';
+import { Fact } from './tournament-card.tsx';
 import { useClock } from './use-clock.ts';
 
 export type TournamentHallData = { tournament: TournamentView; page: GamesPage; providerList: GameProvider[]; now: number };
@@ -24,7 +23,6 @@ export function TournamentGamehall({ data }: { data: TournamentHallData }) {
   const { t } = useTranslation('tournaments');
   const now = useClock(data.now);
   const { tournament } = data;
-  const look = SCORING_LOOK[tournament.scoring];
   const names = Object.fromEntries(data.providerList.map((provider) => [provider.sysname, provider.name]));
   return (
     <div className="space-y-8 pb-8" data-testid="page-tournament-gamehall" data-tournament={tournament.sysname}>
@@ -33,29 +31,24 @@ export function TournamentGamehall({ data }: { data: TournamentHallData }) {
         <Icon name="chevronLeft" size={16} />
         {t('hall.back', { name: tournament.name })}
       </LocalLink>
-      <section className="relative overflow-hidden rounded-3xl bg-ink-850 ring-1 ring-white/10">
-        <div className={clsx('absolute inset-0 bg-gradient-to-br opacity-60', look.art)} />
-        <Icon name={look.icon} size={200} strokeWidth={1} className="absolute -top-8 -right-8 rotate-12 text-white/10" />
-        <div className="relative grid gap-5 p-6 tablet:p-8 laptop:grid-cols-[minmax(0,1fr)_auto] laptop:items-end">
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-3">
-              <StatusBadge status={tournament.status} />
-              <Countdown tournament={tournament} now={now} />
-            </div>
-            <p className="mt-4 text-xs font-semibold tracking-widest text-gold-300 uppercase">{t('hall.kicker')}</p>
-            <h1 className="mt-1 text-3xl font-black tracking-tight tablet:text-4xl" data-testid="tournament-hall-title">
-              {tournament.name}
-            </h1>
-            <p className="mt-2 max-w-2xl text-sm text-ink-100">
-              {t(`scoringRule.${tournament.scoring}`)} {t('hall.minBet', { amount: money(tournament.min_bet, tournament.currency) })}
-            </p>
-          </div>
+      <TournamentHero
+        tournament={tournament}
+        now={now}
+        aside={
           <dl className="grid grid-cols-2 gap-2 text-xs laptop:w-72">
             <Fact label={t('facts.prizePool')} value={money(tournament.total_prize, tournament.currency)} />
             <Fact label={t('facts.games')} value={tournament.all_games ? t('facts.allGames') : String(tournament.games_count)} />
           </dl>
-        </div>
-      </section>
+        }
+      >
+        <p className="mt-4 text-xs font-semibold tracking-widest text-gold-300 uppercase">{t('hall.kicker')}</p>
+        <h1 className="mt-1 text-3xl font-black tracking-tight tablet:text-4xl" data-testid="tournament-hall-title">
+          {tournament.name}
+        </h1>
+        <p className="mt-2 max-w-2xl text-sm text-ink-100">
+          {t(`scoringRule.${tournament.scoring}`)} {t('hall.minBet', { amount: money(tournament.min_bet, tournament.currency) })}
+        </p>
+      </TournamentHero>
       <GameGrid initial={data.page} names={names} more={(offset) => api<GamesPage>('games/get', { query: tournamentGamesQuery(tournament.sysname, offset) })} />
     </div>
   );

@@ -386,6 +386,9 @@ export function createLoyalty(deps: LoyaltyDeps) {
   const earnHandler: EventHandler = {
     name: 'loyalty.earn',
     events: ['game.bet'],
+    // One job per dispatched batch, not per bet (decision 016): nearly every bet earns, and the
+    // runner's own work per job would cost more than the earn.
+    grouped: true,
     // Only players' real-money bets earn: guests' and demo rounds queue no job.
     dispatchWhen: sql`s.user_id is not null and exists (select 1 from outbox_events o where o.id = s.id and o.payload->>'mode' = 'real')`,
     async handle(event, tx, job) {

@@ -16,6 +16,8 @@ export const housekeeping: ScheduledJob = {
     await tx.execute(sql`
       delete from outbox_events e
       where e.dispatched_at < now() - make_interval(days => ${OUTBOX_RETENTION_DAYS})
-        and not exists (select 1 from jobs j where j.event_id = e.id and j.completed_at is null)`);
+        and not exists (select 1 from jobs j where j.event_id = e.id and j.completed_at is null)
+        -- A grouped handler's job lists its events in its payload (EventHandler.grouped).
+        and not exists (select 1 from jobs j where j.completed_at is null and j.event_id is null and j.payload->'events' @> to_jsonb(e.id))`);
   },
 };

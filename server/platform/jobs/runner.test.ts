@@ -6,6 +6,7 @@ import { createLogger } from '../logger.ts';
 import { writeOutboxEvent } from '../events/outbox.ts';
 import { createJobRunner, nextRun, type EventHandler } from './runner.ts';
 import { listJobs, retryJob } from './admin.ts';
+import { housekeeping } from './housekeeping.ts';
 
 /**
  * The job runner against a real database: PGlite here, and PostgreSQL in CI's second pass (where
@@ -138,6 +139,43 @@ describe('job runner', () => {
     expect(users.map((row) => row.user_id)).toEqual([2, 3]);
     expect(await effects('test.picky')).toHaveLength(2);
     expect(await effects('test.all')).toHaveLength(4);
+  });
+
+  it('a grouped handler gets one job per dispatched batch: each event once, by player then event, its dispatch condition applied, a failure retrying the group', async () => {
+    const seen: number[] = [];
+    const base = recording('test.grouped', { failFirst: 1 });
+    const grouped: EventHandler = {
+      ...base,
+      grouped: true,
+      dispatchWhen: sql`s.user_id <> 4`,
+      async handle(event, tx, context) {
+        await base.handle(event, tx, context);
+        seen.push(event.userId ?? 0);
+      },
+    };
+    const each = recording('test.each');
+    const runner = runnerFor(grouped, each);
+    for (const user of [3, 1, 2, 4, 1]) await bet(user);
+    await drainFully(runner);
+    const jobs = await queryRows<{ events: number[]; event_id: string | null; attempts: number }>(
+      database.db,
+      sql`select payload->'events' as events, event_id, attempts from jobs where name = 'test.grouped' and completed_at is not null`,
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ event_id: null, attempts: 2 });
+    expect(jobs[0].events).toHaveLength(4);
+    const rows = await effects('test.grouped');
+    expect(rows).toHaveLength(4);
+    expect(rows.every((row) => row.count === 1)).toBe(true);
+    // The failed first attempt saw the first event only; the retry went through all, by player.
+    expect(seen.slice(-4)).toEqual([1, 1, 2, 3]);
+    expect(await effects('test.each')).toHaveLength(5);
+    // Housekeeping keeps the events a grouped job still needs.
+    await database.db.execute(sql`update jobs set completed_at = null where name = 'test.grouped'`);
+    await database.db.execute(sql`update outbox_events set dispatched_at = now() - interval '30 days'`);
+    await database.db.transaction((tx) => housekeeping.run(tx, { scheduledAt: new Date() }));
+    const [{ kept }] = await queryRows<{ kept: number }>(database.db, sql`select count(*)::int as kept from outbox_events`);
+    expect(kept).toBe(4);
   });
 
   it('two processes with the same cron job run each slot once', async () => {

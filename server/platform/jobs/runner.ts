@@ -35,6 +35,15 @@ export type EventHandler = {
    * handled.
    */
   dispatchWhen?: SQL;
+  /**
+   * One job per dispatched batch of events (up to the runner's batch size) instead of one per
+   * event: the job's payload lists the events, and `handle` is called for each, by player then
+   * event, in the job's one transaction. For a handler that reacts to nearly every bet with a
+   * small write (loyalty points), the runner's own work per job (queue row, claim, completion)
+   * would otherwise cost more than the handler (decision 016). A failure retries the whole group:
+   * `handle` must be idempotent by event id, as every handler must be.
+   */
+  grouped?: boolean;
 };
 
 /**
@@ -175,11 +184,11 @@ export function createJobRunner(options: JobRunnerOptions) {
   // --- dispatch: outbox rows -> one job per subscribed handler --------------------------------------
 
   /** Stamps a batch of pending outbox rows and queues their handlers' jobs, in one statement. Answers the rows taken. */
-  /** The handlers' own dispatch conditions (EventHandler.dispatchWhen), as one WHERE clause. */
+  /** The handlers' own dispatch conditions (EventHandler.dispatchWhen), as one condition on `h` and `s`. */
   function dispatchFilter(): SQL {
     const filtered = [...handlers.values()].filter((handler) => handler.dispatchWhen);
-    if (!filtered.length) return sql``;
-    return sql`where case ${sql.join(
+    if (!filtered.length) return sql`true`;
+    return sql`case ${sql.join(
       filtered.map((handler) => sql`when h.name = ${handler.name} then (${handler.dispatchWhen})`),
       sql` `,
     )} else true end`;
@@ -187,19 +196,29 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   async function dispatch(): Promise<number> {
     const subscriptions = [...handlers.values()].flatMap((handler) =>
-      handler.events.map((type) => ({ name: handler.name, type, max_attempts: handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS })),
+      handler.events.map((type) => ({ name: handler.name, type, max_attempts: handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, grouped: handler.grouped === true })),
     );
     const rows = await queryRows<{ taken: number }>(db, sql`
       with batch as (
         select id from outbox_events where dispatched_at is null order by id limit ${batchSize} for update skip locked
       ), stamped as (
         update outbox_events e set dispatched_at = now() from batch where e.id = batch.id returning e.id, e.type, e.user_id
+      ), subscriptions as (
+        select * from jsonb_to_recordset(${JSON.stringify(subscriptions)}::jsonb) as h(name text, type text, max_attempts int, grouped boolean)
       ), queued as (
         insert into jobs (name, key, event_id, max_attempts)
         select h.name, h.name || ':' || s.id, s.id, h.max_attempts
-        from stamped s
-        join jsonb_to_recordset(${JSON.stringify(subscriptions)}::jsonb) as h(name text, type text, max_attempts int) on h.type = s.type
-        ${dispatchFilter()}
+        from stamped s join subscriptions h on h.type = s.type
+        where not h.grouped and ${dispatchFilter()}
+        on conflict (key) do nothing
+      ), grouped as (
+        -- One job per grouped handler for the whole batch, keyed by its first event (an event is
+        -- stamped once, so no two batches share one).
+        insert into jobs (name, key, payload, max_attempts)
+        select h.name, h.name || ':g' || min(s.id), jsonb_build_object('events', jsonb_agg(s.id order by s.id)), max(h.max_attempts)
+        from stamped s join subscriptions h on h.type = s.type
+        where h.grouped and ${dispatchFilter()}
+        group by h.name
         on conflict (key) do nothing
       )
       select count(*)::int as taken from stamped`);
@@ -284,6 +303,18 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   async function runJob(job: ClaimedJob, tx: Tx, context: JobContext) {
     const handler = handlers.get(job.name);
+    if (handler && handler.grouped && Array.isArray(job.payload.events)) {
+      const ids = (job.payload.events as unknown[]).map(Number);
+      const events = await queryRows<{ id: number | string; type: string; user_id: number | null; payload: Record<string, unknown>; created_at: string | Date }>(
+        tx,
+        sql`select id, type, user_id, payload, created_at from outbox_events where id = any (${`{${ids.join(',')}}`}::bigint[]) order by user_id nulls first, id`,
+      );
+      if (events.length !== ids.length) throw new Error(`Job ${job.key}: ${ids.length - events.length} of its events are gone`);
+      for (const row of events) {
+        await handler.handle({ id: Number(row.id), type: row.type, userId: row.user_id, payload: row.payload ?? {}, createdAt: asDate(row.created_at) }, tx, context);
+      }
+      return;
+    }
     if (handler) {
       if (job.event_id === null || job.event_type === null) throw new Error(`Job ${job.key}: its event ${job.event_id} is gone`);
       const event = { id: Number(job.event_id), type: job.event_type, userId: job.event_user_id, payload: job.event_payload ?? {}, createdAt: asDate(job.event_created_at!) };
