@@ -358,6 +358,10 @@ export function createTournaments(deps: TournamentsDeps) {
   const scoreHandler: EventHandler = {
     name: 'tournaments.score',
     events: ['game.bet', 'game.win'],
+    // One job per dispatched batch, not per round event (decision 016): every round of a player in
+    // a tournament scores, and the runner's own work per job costs more than the score. Scores are
+    // keyed by tournament and event, so a retried group scores each event once.
+    grouped: true,
     // Only players in a tournament not yet finished have anything to score: the others' rounds
     // queue no job (a round before joining never counts, so joining later loses nothing).
     dispatchWhen: sql`exists (select 1 from ${tournamentPlayers} p join ${tournaments} t on t.id = p.tournament_id where p.user_id = s.user_id and t.finished_at is null)`,
