@@ -10,7 +10,7 @@ import { loyaltyAccounts, loyaltyPoints, loyaltyProducts, operatorAudit } from '
 import type { Loyalty } from './service.ts';
 import { MILLI, wholePoints } from './rules.ts';
 
-export function createLoyaltyAdmin(db: Db, loyalty: Pick<Loyalty, 'sums'>, options: { actor: string }) {
+export function createLoyaltyAdmin(db: Db, loyalty: Pick<Loyalty, 'sums' | 'noteLevels'>, options: { actor: string }) {
   /** Points to spend, lifetime points and the latest journal rows, newest first. */
   async function points(userId: number, limit = 20) {
     const sums = await loyalty.sums(db, userId);
@@ -25,7 +25,8 @@ export function createLoyaltyAdmin(db: Db, loyalty: Pick<Loyalty, 'sums'>, optio
   /**
    * Adds (or, negative, takes) whole points with a reason: a journal row `adjust:<uuid>` and the
    * audit row in one transaction, the player's account row locked like a purchase. Taking more
-   * than the player has is refused. An adjustment counts towards lifetime points (the level).
+   * than the player has is refused. An adjustment counts towards lifetime points (the level), and
+   * a level it reaches gets its notice.
    */
   async function adjust(userId: number, points: number, reason: string): Promise<{ points: number; key: string }> {
     if (!Number.isInteger(points) || points === 0 || Math.abs(points) > 10_000_000) throw new Error('points: a whole number, not 0, at most 10 000 000 either way');
@@ -39,6 +40,8 @@ export function createLoyaltyAdmin(db: Db, loyalty: Pick<Loyalty, 'sums'>, optio
       if (before.balance + milli < 0n) throw new Error(`the player has ${wholePoints(before.balance)} points: ${-points} cannot be taken`);
       await tx.insert(loyaltyPoints).values({ userId, key, kind: 'adjust', milliPoints: milli, details: { reason, actor: options.actor } });
       await tx.insert(operatorAudit).values({ actor: options.actor, action: 'loyalty:adjust', subject: `user:${userId}`, details: { points, reason, key } });
+      // Points added may reach a level: its notice, as an earn would write it.
+      if (points > 0) await loyalty.noteLevels(tx, userId);
       return { points: wholePoints(before.balance + milli), key };
     });
   }

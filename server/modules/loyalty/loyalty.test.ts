@@ -144,7 +144,11 @@ describe('the shop', () => {
     expect(bonuses).toHaveLength(1);
     expect(bonuses[0]).toMatchObject({ id: bought.bonus_id, kind: 'bonus', status: 'available', amount: '5.00' });
     const shown = await notices(who);
-    expect(shown.map((notice) => [notice.trigger, notice.type, notice.amount, notice.amountType])).toEqual([['product', 'credit', 500, 'points']]);
+    // Newest first: the purchase, then Silver, which the 500 points given reached.
+    expect(shown.map((notice) => [notice.trigger, notice.type, notice.amount, notice.amountType])).toEqual([
+      ['product', 'credit', 500, 'points'],
+      ['level', 'credit', null, null],
+    ]);
     expect(shown[0].message).toBe('€5 bonus is yours. Find it in your bonuses.');
     expect(await notices(who)).toEqual([]);
     expect((await t.services.ledger.verify()).problems).toEqual([]);
@@ -172,8 +176,7 @@ describe('the shop', () => {
     let answer = await call(who, 'loyalty/buyproduct', { body: { product_id: String(bonus5.id) } });
     expect(answer.status).toBe(422);
     expect(answer.json.error).toMatchObject({ type: 'InvalidParameterException', fields: { product_id: 'Not enough points for this item' }, details: { reason: 'points' } });
-    await admin().adjust(who.uid, 1_501, 'test'); // 2000 points: Gold from 2000, so one short
-    await admin().adjust(who.uid, -1, 'test');
+    await admin().adjust(who.uid, 1_500, 'test'); // 1999 points: Gold is from 2000
     const gold = await product('bonus-25-gold', who);
     expect(gold).toMatchObject({ min_level: 3, can_buy: false, reason: 'level' });
     answer = await call(who, 'loyalty/buyproduct', { body: { product_id: String(gold.id) }, query: { locale: 'fr' } });
@@ -181,8 +184,8 @@ describe('the shop', () => {
     expect(answer.json.error).toMatchObject({ type: 'InvalidParameterException', fields: { product_id: 'Votre niveau est trop bas pour cet article' }, details: { reason: 'level' } });
     expect(await t.database.db.select().from(loyaltyPurchases).where(eq(loyaltyPurchases.userId, who.uid))).toEqual([]);
     expect(await t.database.db.select().from(playerBonuses).where(eq(playerBonuses.userId, who.uid))).toEqual([]);
-    expect((await journal(who.uid)).map((row) => row.kind)).toEqual(['adjust', 'adjust', 'adjust']);
-    expect(await notices(who)).toEqual([]);
+    expect((await journal(who.uid)).map((row) => row.kind)).toEqual(['adjust', 'adjust']);
+    expect((await notices(who)).map((notice) => notice.trigger)).toEqual(['level']); // Silver, from the points given
     answer = await call(who, 'loyalty/buyproduct', { body: { product_id: '999999' } });
     expect(answer.json.error).toMatchObject({ type: 'InvalidParameterException', details: { reason: 'unknown' } });
   });
@@ -273,5 +276,12 @@ describe('operators', () => {
       ['loyalty:adjust', -100],
     ]);
     expect((await admin().listProducts()).map((row) => row.sysname)).toContain('bonus-5');
+    // Points added up to a level: its notice, once.
+    await admin().adjust(who.uid, 2_000, 'promotion');
+    await admin().adjust(who.uid, 1, 'again');
+    expect((await notices(who)).map((notice) => [notice.trigger, notice.title])).toEqual([
+      ['level', 'Welcome to Gold!'],
+      ['level', 'Welcome to Silver!'],
+    ]);
   });
 });

@@ -361,6 +361,31 @@ export function createLoyalty(deps: LoyaltyDeps) {
     return { milliPoints: BigInt(rows[0]?.milli_points ?? 0), levels: rows.flatMap((row) => (row.level === null ? [] : [Number(row.level)])) };
   }
 
+  /**
+   * Writes the level-up notices of every level the player's lifetime points reach that has none
+   * yet (unique per player and level), for movements other than bets (an operator's adjustment).
+   * Answers the levels noticed.
+   */
+  async function noteLevels(tx: Tx, userId: number): Promise<number[]> {
+    const rows = await queryRows<{ level: number }>(
+      tx,
+      sql`
+      with program as (
+        select id from ${loyaltyPrograms} where is_active order by id limit 1
+      ), lifetime as (
+        select coalesce(sum(milli_points), 0)::bigint as total from ${loyaltyPoints} where user_id = ${userId} and kind <> 'purchase'
+      )
+      insert into ${loyaltyNotifications} (user_id, trigger, type, level, created_at)
+      select ${userId}, 'level', 'credit', l.number, now()
+      from ${loyaltyLevels} l join program p on p.id = l.program_id, lifetime t
+      where l.number > 1 and l.threshold::bigint * 1000 <= t.total
+        and not exists (select 1 from ${loyaltyNotifications} n where n.user_id = ${userId} and n.level = l.number)
+      on conflict do nothing
+      returning level`,
+    );
+    return rows.map((row) => Number(row.level));
+  }
+
   // A player's plain credits are told at most every POINTS_LIVE_EVERY_MS per process (the last of
   // a burst a moment later): the page only needs to know it should read again.
   const told = new Map<number, { at: number; pending: boolean }>();
@@ -402,7 +427,7 @@ export function createLoyalty(deps: LoyaltyDeps) {
     },
   };
 
-  return { info, characters, setCharacter, chooseAtSignup, products, buy, notifications, programs, program, earn, earnHandler, sums };
+  return { info, characters, setCharacter, chooseAtSignup, products, buy, notifications, programs, program, earn, earnHandler, sums, noteLevels };
 }
 
 export type Loyalty = ReturnType<typeof createLoyalty>;
