@@ -46,9 +46,9 @@ export function ProfileLoyaltyPage({ data }: { data: ProfileLoyaltyData }) {
       ) : (
         <div className="grid gap-6 laptop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="space-y-6">
-            <Panel icon="star" title={t('profile.statusTitle')} testId="loyalty-profile-status">
-              <StatusCard info={info} />
-            </Panel>
+            <section aria-label={t('profile.statusTitle')} data-testid="loyalty-profile-status">
+              <StatusCard info={info} className="tablet:p-6" />
+            </section>
             <Panel icon="crown" title={t('profile.perksTitle')} text={t('profile.perksText', { level: info.level.name })} testId="loyalty-profile-perks">
               <Perks perks={info.level.perks} />
               {info.next_level && (
