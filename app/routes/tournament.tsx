@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { TournamentDetail, type TournamentData } from '../features/tournaments/tournament-detail.tsx';
 import type { TournamentList } from '../features/tournaments/use-tournaments.ts';
-import type { GamesPage } from '../features/games/types.ts';
+import type { GameProvider, GamesPage } from '../features/games/types.ts';
 import { tournamentGamesQuery } from '../features/tournaments/format.ts';
 import { requestLocale } from '../lib/locale.ts';
 import { notFound, toPageError } from '../lib/page-errors.ts';
@@ -19,13 +19,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const locale = requestLocale(request);
   let tournaments: TournamentList;
   let games: GamesPage;
+  let providerList: GameProvider[];
   try {
     tournaments = await serverApi<TournamentList>(context, 'tournaments/get', { query: { sysname }, locale });
     if (!tournaments.items.length) notFound(new URL(request.url).pathname);
     // Its eligible games by name, as tiles: the first of them, the rest in its own hall.
-    games = await serverApi<GamesPage>(context, 'games/get', { query: tournamentGamesQuery(sysname, 0), locale });
+    [games, providerList] = await Promise.all([
+      serverApi<GamesPage>(context, 'games/get', { query: tournamentGamesQuery(sysname, 0), locale }),
+      serverApi<GameProvider[]>(context, 'games/getProviders', { locale }),
+    ]);
   } catch (error) {
     toPageError(error);
   }
-  return { tournaments, games, sysname, now: Date.now() };
+  return { tournaments, games, providerList, sysname, now: Date.now() };
 }

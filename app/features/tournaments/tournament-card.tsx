@@ -53,7 +53,7 @@ export function TournamentCard({ tournament, now }: { tournament: TournamentView
       <dl className="relative mt-4 grid grid-cols-3 gap-2 text-xs">
         <Fact label={t('facts.buyIn')} value={Number(tournament.buy_in) > 0 ? money(tournament.buy_in, tournament.currency) : t('facts.free')} />
         <Fact label={t('facts.players')} value={String(tournament.total_participants)} />
-        <Fact label={t('facts.games')} value={tournament.all_games ? t('facts.allGames') : String(tournament.games_count)} />
+        <Fact label={t('facts.games')} value={tournament.all_games ? t('facts.allShort') : String(tournament.games_count)} />
       </dl>
       <div className="relative mt-auto flex items-center justify-between gap-3 pt-6 text-sm">
         <Countdown tournament={tournament} now={now} />

@@ -10,7 +10,7 @@ import { useLocale, useRootData } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { GameRow } from '../games/game-row.tsx';
-import type { GamesPage } from '../games/types.ts';
+import type { GameProvider, GamesPage } from '../games/types.ts';
 import { money } from '../jackpots/format.ts';
 import { PageMeta } from '../pages/page-meta.tsx';
 import { useAuthEntry } from '../shell/use-auth-entry.ts';
@@ -20,7 +20,7 @@ import { Fact } from './tournament-card.tsx';
 import { useClock } from './use-clock.ts';
 import { useTournaments, type TournamentList } from './use-tournaments.ts';
 
-export type TournamentData = { tournaments: TournamentList; games: GamesPage; sysname: string; now: number };
+export type TournamentData = { tournaments: TournamentList; games: GamesPage; providerList: GameProvider[]; sysname: string; now: number };
 
 /** /tournaments/{sysname}: time left, prizes, the live leaderboard with the player's own place, joining, rules. */
 export function TournamentDetail({ data }: { data: TournamentData }) {
@@ -51,9 +51,21 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
       </TournamentHero>
 
       <div className="grid gap-8 laptop:grid-cols-[2fr_1fr]">
-        <Section id="tournament-board" title={t('detail.leaderboard')}>
-          <Leaderboard tournament={tournament} />
-        </Section>
+        <div className="min-w-0 space-y-8">
+          <Section id="tournament-board" title={t('detail.leaderboard')}>
+            <Leaderboard tournament={tournament} />
+          </Section>
+          {/* Its eligible games by name: the first of them, the rest in its own hall. */}
+          <div data-testid="tournament-games">
+            <GameRow
+              id="tournament-games"
+              title={tournament.all_games ? t('detail.eligibleAll') : t('detail.eligibleGames', { count: data.games.total })}
+              to={`/tournaments/${tournament.sysname}/gamehall`}
+              games={data.games.items}
+              providers={Object.fromEntries(data.providerList.map((provider) => [provider.sysname, provider.name]))}
+            />
+          </div>
+        </div>
         <div className="space-y-8">
           <Section id="tournament-prizes" title={t('detail.prizes')}>
             <ul className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-white/10" data-testid="tournament-prizes">
@@ -85,14 +97,6 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
           </Section>
         </div>
       </div>
-      <div data-testid="tournament-games">
-        <GameRow
-          id="tournament-games"
-          title={tournament.all_games ? t('detail.eligibleAll') : t('detail.eligibleGames', { count: data.games.total })}
-          to={`/tournaments/${tournament.sysname}/gamehall`}
-          games={data.games.items}
-        />
-      </div>
     </div>
   );
 }
@@ -121,7 +125,8 @@ function JoinPanel({ tournament }: { tournament: TournamentView }) {
         </p>
         <p className="mt-2 text-sm text-ink-200">{t('detail.joinedText')}</p>
         <p className="mt-3 text-sm">
-          {t('detail.yourPlace')}: <strong data-testid="tournament-my-rank">{tournament.user_info.rank ?? '—'}</strong> · {tournament.user_info.points}
+          {t('detail.yourPlace')}: <strong data-testid="tournament-my-rank">{tournament.user_info.rank ?? '—'}</strong> ·{' '}
+          {tournament.user_info.rank === null ? t('detail.noRank') : tournament.user_info.points}
         </p>
         <ButtonLink to={playAt} className="mt-4 w-full" data-testid="tournament-play">
           {t('detail.play')}
