@@ -91,6 +91,7 @@ test('an operator’s tournament: two players join and play, it is ended, the wi
     // The finished page shows the winners and what they won.
     await gotoHydrated(second, `${site.base}/tournaments/${sysname}`);
     await expect(second.getByTestId('tournament-status')).toHaveText('Finished');
+    await expect(second.locator('#tournament-board')).toHaveText('Winners');
     const rows = second.getByTestId('leaderboard-row');
     await expect(rows.nth(0)).toContainText('€30.00');
     await expect(rows.nth(1)).toContainText('€10.00 bonus');

@@ -52,7 +52,7 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
 
       <div className="grid gap-8 laptop:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-8">
-          <Section id="tournament-board" title={t('detail.leaderboard')}>
+          <Section id="tournament-board" title={tournament.status === 'finished' && tournament.leaderboard.length ? t('detail.winners') : t('detail.leaderboard')}>
             <Leaderboard tournament={tournament} />
           </Section>
           {/* Its eligible games by name: the first of them, the rest in its own hall. */}
