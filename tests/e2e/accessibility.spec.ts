@@ -17,6 +17,7 @@ const PAGES = [
   '/fairness',
   '/tournaments',
   '/fr/tournaments/multiplier-hunt',
+  '/tournaments/weekly-slot-race/gamehall',
   '/forms/sign_in',
   '/fr/forms/sign_up',
   '/about',
