@@ -9,11 +9,16 @@ import type { Env } from '../server/platform/env.ts';
 import { createLogger } from '../server/platform/logger.ts';
 import { createServices } from '../server/services.ts';
 import { createLoyaltyAdmin } from '../server/modules/loyalty/index.ts';
+import { playerTopic } from '../server/modules/notices/index.ts';
 
 export async function runLoyaltyCommand(database: Database, env: Env, command: string, args: string[], fail: (message: string) => never): Promise<void> {
   const services = await createServices({ database, env, logger: createLogger('warn') });
   try {
-    const admin = createLoyaltyAdmin(database.db, services.loyalty, { actor: process.env.OPERATOR || userInfo().username });
+    const admin = createLoyaltyAdmin(database.db, services.loyalty, {
+      actor: process.env.OPERATOR || userInfo().username,
+      // The player's open pages hear of it at once (the bus reaches every web process).
+      publish: (userId, message) => services.live.publish(playerTopic(userId), message),
+    });
     const player = async (login: string | undefined, usage: string) => {
       if (!login) fail(usage);
       const uid = await services.accounts.uidOf(login);

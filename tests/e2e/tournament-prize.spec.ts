@@ -12,15 +12,22 @@ import { startTwoProcesses, type TwoProcesses } from './two-processes.ts';
  * two players join it on its page and play the real-money slot, the leaderboard shows them, the
  * operator ends it with `ops tournament:end`, the winner's header balance rises by the prize on
  * the open page (the live channel), the runner-up finds a bonus prize in their bonuses, and the
- * finished page shows the winners.
+ * finished page shows the winners. Then the loyalty programme (docs/loyalty.md): the operator
+ * credits the winner points, the winner's open page shows the level-up toast, and the winner buys
+ * free spins in the loyalty shop and plays one.
  */
 
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.-]/g, '')) * 100);
 
+/** Each player's login, for operator commands. */
+const logins = new WeakMap<Page, string>();
+
 async function player(browser: Browser, site: TwoProcesses, tag: string): Promise<Page> {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await registerByApi(page.request, uniqueEmail(tag), PASSWORD, site.base);
+  const email = uniqueEmail(tag);
+  logins.set(page, email);
+  await registerByApi(page.request, email, PASSWORD, site.base);
   await depositThroughDemo(page, '50', site.base);
   return page;
 }
@@ -103,6 +110,27 @@ test('an operator’s tournament: two players join and play, it is ended, the wi
     const audit = site.ops('audit:list', `tournament:${sysname}`);
     expect(audit).toContain('tournament.create');
     expect(audit).toContain('tournament.end');
+
+    // Loyalty: the operator credits the winner 900 points (Silver from 500); the winner's open page
+    // shows the level-up toast under the header without a reload (live channel, then the notices).
+    await gotoHydrated(winner, `${site.base}/loyalty`);
+    await winner.getByTestId('loyalty-levels').click({ position: { x: 2, y: 2 } }); // notices start with the visitor's first click
+    site.ops('loyalty:adjust', logins.get(winner)!, '900', 'tournament-goodwill');
+    await expect(winner.getByTestId('toast-area')).toContainText('Silver', { timeout: 20_000 });
+
+    // The shop: 20 free spins for 800 points, confirmed, then played on the slot.
+    await gotoHydrated(winner, `${site.base}/loyalty/shop`);
+    const spins = winner.locator('[data-testid="loyalty-product"][data-product="golden-spins-20"]');
+    await spins.getByTestId('loyalty-product-buy').click();
+    await expect(winner.getByTestId('loyalty-shop-confirm')).toBeVisible();
+    await winner.getByTestId('loyalty-confirm-yes').click();
+    await expect(winner.getByTestId('loyalty-shop-bought')).toBeVisible({ timeout: 10_000 });
+    await expect(winner.getByTestId('loyalty-bought-left')).toContainText(/\b10\d\b/);
+    const slot = await winner.context().newPage();
+    await gotoHydrated(slot, `${site.base}/platform/game/golden-croupier/play?mode=real`);
+    await expect(slot.getByTestId('slot-pack')).toHaveText('Free spins: 20 left (stake 0.20 EUR)');
+    await slot.getByTestId('slot-spin').click();
+    await expect(slot.getByTestId('slot-pack')).toHaveText('Free spins: 19 left (stake 0.20 EUR)', { timeout: 30_000 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await site.stop();

@@ -3,14 +3,23 @@
  * movements, adjust them with an audited journal row, list the shop. An adjustment and its
  * operator_audit row commit together.
  */
+import { LOYALTY_LIVE_EVENT } from '../../../contract/loyalty.ts';
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { loyaltyAccounts, loyaltyPoints, loyaltyProducts, operatorAudit } from '../../db/schema.ts';
-import type { Loyalty } from './service.ts';
+import type { Loyalty, LoyaltyLiveMessage } from './service.ts';
 import { MILLI, wholePoints } from './rules.ts';
 
-export function createLoyaltyAdmin(db: Db, loyalty: Pick<Loyalty, 'sums' | 'noteLevels'>, options: { actor: string }) {
+export function createLoyaltyAdmin(
+  db: Db,
+  loyalty: Pick<Loyalty, 'sums' | 'noteLevels'>,
+  options: {
+    actor: string;
+    /** Tells the player's open pages (the live channel, through the bus): awaited, as a script exits right after. */
+    publish?: (userId: number, message: LoyaltyLiveMessage) => Promise<unknown>;
+  },
+) {
   /** Points to spend, lifetime points and the latest journal rows, newest first. */
   async function points(userId: number, limit = 20) {
     const sums = await loyalty.sums(db, userId);
@@ -32,7 +41,7 @@ export function createLoyaltyAdmin(db: Db, loyalty: Pick<Loyalty, 'sums' | 'note
     if (!Number.isInteger(points) || points === 0 || Math.abs(points) > 10_000_000) throw new Error('points: a whole number, not 0, at most 10 000 000 either way');
     if (!reason.trim()) throw new Error('reason: say why');
     const key = `adjust:${randomUUID()}`;
-    return db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       await tx.insert(loyaltyAccounts).values({ userId }).onConflictDoNothing();
       await tx.select({ userId: loyaltyAccounts.userId }).from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).for('update');
       const before = await loyalty.sums(tx, userId);
@@ -41,9 +50,13 @@ export function createLoyaltyAdmin(db: Db, loyalty: Pick<Loyalty, 'sums' | 'note
       await tx.insert(loyaltyPoints).values({ userId, key, kind: 'adjust', milliPoints: milli, details: { reason, actor: options.actor } });
       await tx.insert(operatorAudit).values({ actor: options.actor, action: 'loyalty:adjust', subject: `user:${userId}`, details: { points, reason, key } });
       // Points added may reach a level: its notice, as an earn would write it.
-      if (points > 0) await loyalty.noteLevels(tx, userId);
-      return { points: wholePoints(before.balance + milli), key };
+      const levels = points > 0 ? await loyalty.noteLevels(tx, userId) : [];
+      return { points: wholePoints(before.balance + milli), key, levels };
     });
+    // The player's open pages read their loyalty again (the bus reaches every web process).
+    const level = done.levels.at(-1);
+    await options.publish?.(userId, { type: LOYALTY_LIVE_EVENT, data: level === undefined ? { reason: 'points' } : { reason: 'level', level } });
+    return { points: done.points, key: done.key };
   }
 
   const listProducts = () => db.select().from(loyaltyProducts).orderBy(asc(loyaltyProducts.position), asc(loyaltyProducts.id));
