@@ -6,7 +6,7 @@ import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
 import { campaigns, contentPages, gameCategories, gameProviders, games, jackpotPools, loyaltyCharacters, loyaltyLevels, loyaltyProducts, loyaltyPrograms, promoCodes, siteConfigs, tournaments } from './schema.ts';
 // The seed writes demo campaigns in the operator's own format, checked by the same schema as ops commands.
-import { campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/admin.ts';
+import { campaignRow, campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/admin.ts';
 import { CURRENCIES, parseMajor, type CurrencyCode } from '../../contract/money.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);
@@ -209,23 +209,7 @@ async function seedPromotions(db: Db) {
       starts_at: startsAt.toISOString(),
       ends_at: days === null ? null : new Date(startsAt.getTime() + days * day).toISOString(),
     });
-    await db
-      .insert(campaigns)
-      .values({
-        sysname: spec.sysname,
-        texts: spec.texts,
-        imageUrl: spec.image_url,
-        currency: spec.currency,
-        trigger: spec.trigger,
-        reward: storedReward(spec.reward, spec.currency),
-        audience: spec.audience,
-        placements: spec.placements,
-        status: spec.status,
-        startsAt,
-        endsAt: spec.ends_at ? new Date(spec.ends_at) : null,
-        priority: spec.priority,
-      })
-      .onConflictDoNothing();
+    await db.insert(campaigns).values(campaignRow(spec)).onConflictDoNothing();
   }
   const ids = new Map((await db.select({ id: campaigns.id, sysname: campaigns.sysname }).from(campaigns)).map((row) => [row.sysname, row.id]));
   const codes = seed.codes.flatMap((code) => {

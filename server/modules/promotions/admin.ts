@@ -98,6 +98,24 @@ export const promoCodeSpecSchema = z.object({
   expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 
+/** The stored row of a checked campaign spec (the demo seed writes its campaigns through it too). */
+export function campaignRow(spec: CampaignSpec): typeof campaigns.$inferInsert {
+  return {
+    sysname: spec.sysname,
+    texts: spec.texts,
+    imageUrl: spec.image_url,
+    currency: spec.currency,
+    trigger: spec.trigger,
+    reward: rewardSchema.parse(storedReward(spec.reward, spec.currency)),
+    audience: spec.audience,
+    placements: spec.placements,
+    status: spec.status,
+    startsAt: spec.starts_at ? new Date(spec.starts_at) : new Date(),
+    endsAt: spec.ends_at ? new Date(spec.ends_at) : null,
+    priority: spec.priority,
+  };
+}
+
 export function createPromotionsAdmin(db: Db, options: { actor: string; cashback?: Cashback }) {
   const audit = (tx: Tx, action: string, subject: string, details: Record<string, unknown>) =>
     tx.insert(operatorAudit).values({ actor: options.actor, action, subject, details });
@@ -107,24 +125,11 @@ export function createPromotionsAdmin(db: Db, options: { actor: string; cashback
     const parsed = campaignSpecSchema.safeParse(input);
     if (!parsed.success) throw new Error(problems(parsed.error));
     const spec = parsed.data;
-    const reward = rewardSchema.parse(storedReward(spec.reward, spec.currency));
+    const values = campaignRow(spec);
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(campaigns)
-        .values({
-          sysname: spec.sysname,
-          texts: spec.texts,
-          imageUrl: spec.image_url,
-          currency: spec.currency,
-          trigger: spec.trigger,
-          reward,
-          audience: spec.audience,
-          placements: spec.placements,
-          status: spec.status,
-          startsAt: spec.starts_at ? new Date(spec.starts_at) : new Date(),
-          endsAt: spec.ends_at ? new Date(spec.ends_at) : null,
-          priority: spec.priority,
-        })
+        .values(values)
         .onConflictDoNothing()
         .returning({ id: campaigns.id, sysname: campaigns.sysname });
       if (!row) throw new Error(`a campaign ${spec.sysname} exists already`);
