@@ -9,7 +9,7 @@ import type { EventHandler, ScheduledJob } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { campaigns, games, payments, playerBonuses, promoCodes, promoCodeUses } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { createBonusEngine, type BonusRow, type Titles } from './engine.ts';
+import { createBonusEngine, type BonusRow, type GrantInput, type Titles } from './engine.ts';
 import { freeSpinsLeft } from '../catalogue/index.ts';
 import { audienceSchema, inAudience, progressPercent, rewardSchema, type PlayerFacts } from './rules.ts';
 import { promotionText, type PromotionTextKey } from './texts.ts';
@@ -116,6 +116,29 @@ export function createPromotions(deps: PromotionsDeps) {
       .where(and(eq(playerBonuses.userId, userId), inArray(playerBonuses.campaignId, campaignIds)));
     return new Set(rows.map((row) => row.id!));
   }
+
+  /** Whether the player may take the campaign by its audience and currency, as of `at`. */
+  async function inCampaignAudience(tx: Db | Tx, userId: number, campaign: CampaignRow, at: Date): Promise<boolean> {
+    const facts = await playerFacts(tx, userId, campaign.id);
+    return !!facts && facts.currency === campaign.currency && inAudience(audienceOf(campaign), facts, at);
+  }
+
+  /**
+   * Gives the player a campaign's reward, once: the source key `campaign:<id>:user:<uid>` makes a
+   * second grant, whatever raced it, answer the first (a campaign is taken once per player).
+   */
+  const grantCampaign = (tx: Tx, userId: number, campaign: CampaignRow, at: Date, extra: Partial<Pick<GrantInput, 'reward' | 'deposit' | 'activateNow'>> = {}) =>
+    engine.grant(tx, {
+      userId,
+      currency: campaign.currency as CurrencyCode,
+      source: `campaign:${campaign.id}:user:${userId}`,
+      reward: extra.reward ?? rewardOf(campaign),
+      campaignId: campaign.id,
+      titles: titlesOf(campaign),
+      now: at,
+      deposit: extra.deposit,
+      activateNow: extra.activateNow,
+    });
 
   async function eligibility(tx: Db | Tx, row: CampaignRow, userId: number, taken: Set<number>): Promise<NonNullable<CampaignView['eligibility']>> {
     if (row.trigger !== 'cashback' && taken.has(row.id)) return { eligible: false, reason: 'taken' };
@@ -232,21 +255,11 @@ export function createPromotions(deps: PromotionsDeps) {
         .where(and(eq(promoCodes.id, promo.id), or(isNull(promoCodes.maxUses), sql`${promoCodes.uses} < ${promoCodes.maxUses}`)))
         .returning({ id: promoCodes.id });
       if (!counted.length) throw codeError(locale, 'EXHAUSTED');
-      const facts = await playerFacts(tx, userId, campaign.id);
-      if (!facts || facts.currency !== campaign.currency || !inAudience(audienceOf(campaign), facts, at)) throw codeError(locale, 'NOT_ELIGIBLE');
+      if (!(await inCampaignAudience(tx, userId, campaign, at))) throw codeError(locale, 'NOT_ELIGIBLE');
       if (campaign.trigger === 'deposit' || campaign.trigger === 'cashback') return null;
       const taken = await takenBy(tx, userId, [campaign.id]);
       if (taken.has(campaign.id)) throw codeError(locale, 'USED');
-      const granted = await engine.grant(tx, {
-        userId,
-        currency: campaign.currency as CurrencyCode,
-        source: `campaign:${campaign.id}:user:${userId}`,
-        reward: rewardOf(campaign),
-        campaignId: campaign.id,
-        titles: titlesOf(campaign),
-        now: at,
-      });
-      return granted.bonus;
+      return (await grantCampaign(tx, userId, campaign, at)).bonus;
     });
     committed();
     const found = await findCode(db, code);
@@ -269,17 +282,8 @@ export function createPromotions(deps: PromotionsDeps) {
       const campaign = await requireRunning(tx, campaignId, locale);
       if (campaign.trigger === 'deposit') throw invalid('offer_id', text(locale, 'offerAtDeposit'));
       if (campaign.trigger !== 'manual') throw invalid('offer_id', text(locale, 'offerNotEligible'));
-      const facts = await playerFacts(tx, userId, campaign.id);
-      if (!facts || facts.currency !== campaign.currency || !inAudience(audienceOf(campaign), facts, at)) throw invalid('offer_id', text(locale, 'offerNotEligible'));
-      const granted = await engine.grant(tx, {
-        userId,
-        currency: campaign.currency as CurrencyCode,
-        source: `campaign:${campaign.id}:user:${userId}`,
-        reward: rewardOf(campaign),
-        campaignId: campaign.id,
-        titles: titlesOf(campaign),
-        now: at,
-      });
+      if (!(await inCampaignAudience(tx, userId, campaign, at))) throw invalid('offer_id', text(locale, 'offerNotEligible'));
+      const granted = await grantCampaign(tx, userId, campaign, at);
       if (!granted.created) throw invalid('offer_id', text(locale, 'offerTaken'));
       return granted.bonus;
     });
@@ -327,17 +331,7 @@ export function createPromotions(deps: PromotionsDeps) {
       if (!facts || !inAudience(audienceOf(campaign), facts, at)) return;
       const reward = rewardOf(campaign);
       if (reward.type === 'deposit_match' && payment.amount < BigInt(reward.min_deposit)) return;
-      await engine.grant(tx, {
-        userId: event.userId,
-        currency: campaign.currency as CurrencyCode,
-        source: `campaign:${campaign.id}:user:${event.userId}`,
-        reward,
-        deposit: { paymentId: payment.id, amount: payment.amount },
-        campaignId: campaign.id,
-        titles: titlesOf(campaign),
-        activateNow: true,
-        now: at,
-      });
+      await grantCampaign(tx, event.userId, campaign, at, { reward, deposit: { paymentId: payment.id, amount: payment.amount }, activateNow: true });
     },
   };
 
