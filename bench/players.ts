@@ -1,8 +1,9 @@
 /**
  * What the money benches share: players with money in the bank, and a closed loop of rounds.
  */
+import { sql } from 'drizzle-orm';
 import type { Services } from '../server/services.ts';
-import type { Database } from '../server/platform/db/database.ts';
+import { queryRows, type Database, type Db } from '../server/platform/db/database.ts';
 import { users } from '../server/db/schema.ts';
 
 /** `count` new EUR players, each credited `amount` minor units through the ledger as a deposit would. */
@@ -40,4 +41,17 @@ export async function closedLoop(concurrency: number, ms: number, tokens: string
     }),
   );
   return rounds;
+}
+
+/** Outbox rows not dispatched yet and event jobs (one per event, or grouped) not done yet. */
+async function pendingEventWork(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`
+    select (select count(*)::int from outbox_events where dispatched_at is null)
+         + (select count(*)::int from jobs where completed_at is null and failed_at is null and (event_id is not null or payload ? 'events')) as n`);
+  return row.n;
+}
+
+/** Waits until the job runner has handled every event written so far (two minutes at the most). */
+export async function settleEvents(db: Db): Promise<void> {
+  for (let i = 0; i < 4800 && (await pendingEventWork(db)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
 }

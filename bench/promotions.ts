@@ -20,7 +20,7 @@ import { createLogger } from '../server/platform/logger.ts';
 import { queryRows, type Database } from '../server/platform/db/database.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
 import { openBenchDatabase } from './ledger.ts';
-import { closedLoop, fundedPlayers } from './players.ts';
+import { closedLoop, fundedPlayers, settleEvents } from './players.ts';
 
 const PLAYERS = 100;
 const GAME = 'golden-croupier';
@@ -56,15 +56,7 @@ async function runMode(database: Database, bonus: 'on' | 'off', concurrency: num
       await call('bet', { user: token, transaction_uuid: `${round}:bet`, round_id: round, amount: STAKE });
       await call('win', { user: token, transaction_uuid: `${round}:win`, reference_transaction_uuid: `${round}:bet`, round_id: round, amount: 80 });
     };
-    const pending = async () => {
-      const [row] = await queryRows<{ n: number }>(db, sql`
-        select (select count(*)::int from outbox_events where dispatched_at is null)
-             + (select count(*)::int from jobs where completed_at is null and failed_at is null and (event_id is not null or payload ? 'events')) as n`);
-      return row.n;
-    };
-    const settle = async () => {
-      for (let i = 0; i < 4800 && (await pending()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
+    const settle = () => settleEvents(db);
     const wagered = async () => {
       const [row] = await queryRows<{ done: string }>(db, sql`select coalesce(sum(wagering_done), 0)::text as done from player_bonuses where source like 'bench:%'`);
       return BigInt(row.done);

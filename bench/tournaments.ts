@@ -22,7 +22,7 @@ import { createLogger } from '../server/platform/logger.ts';
 import { queryRows, type Database } from '../server/platform/db/database.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
 import { openBenchDatabase } from './ledger.ts';
-import { closedLoop, fundedPlayers } from './players.ts';
+import { closedLoop, fundedPlayers, settleEvents } from './players.ts';
 
 const PLAYERS = 100;
 const GAME = 'golden-croupier';
@@ -53,15 +53,7 @@ async function runMode(database: Database, scoring: 'on' | 'off', concurrency: n
       await call('bet', { user: token, transaction_uuid: `${round}:bet`, round_id: round, amount: STAKE });
       await call('win', { user: token, transaction_uuid: `${round}:win`, reference_transaction_uuid: `${round}:bet`, round_id: round, amount: 250 });
     };
-    const pending = async () => {
-      const [row] = await queryRows<{ n: number }>(db, sql`
-        select (select count(*)::int from outbox_events where dispatched_at is null)
-             + (select count(*)::int from jobs where completed_at is null and failed_at is null and (event_id is not null or payload ? 'events')) as n`);
-      return row.n;
-    };
-    const settle = async () => {
-      for (let i = 0; i < 4800 && (await pending()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
+    const settle = () => settleEvents(db);
 
     services.jobs.start();
     await closedLoop(concurrency, 500, tokens, play); // warm-up, left out of the figures
