@@ -13,6 +13,7 @@ import { EligibilityChip, RewardBadge, RewardTerms, TriggerChip } from './campai
 import { EndsIn } from './ends-in.tsx';
 import { rewardFacts, say } from './reward.ts';
 import type { CampaignSection } from './types.ts';
+import { Section } from '../../ui/section.tsx';
 
 export type CampaignData = { campaign: CampaignView; now: number };
 
@@ -127,13 +128,3 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mb-4 text-xl font-extrabold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}

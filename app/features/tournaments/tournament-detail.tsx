@@ -19,6 +19,7 @@ import { Leaderboard, PrizeAmount } from './leaderboard.tsx';
 import { Fact } from './tournament-card.tsx';
 import { useClock } from './use-clock.ts';
 import { useTournaments, type TournamentList } from './use-tournaments.ts';
+import { Section } from '../../ui/section.tsx';
 
 export type TournamentData = { tournaments: TournamentList; games: GamesPage; providerList: GameProvider[]; sysname: string; now: number };
 
@@ -187,13 +188,3 @@ function JoinPanel({ tournament }: { tournament: TournamentView }) {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mb-4 text-xl font-extrabold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
