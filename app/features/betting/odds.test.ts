@@ -9,9 +9,10 @@ describe('odds conversions', () => {
     for (const bad of ['', 'abc', '-2.5', '0', '2,50', '1e3', '2.']) expect(parseDecimalOdds(bad), bad).toBeNull();
   });
 
-  it('shows decimal prices with two decimals', () => {
+  it('shows decimal prices with two decimals, three when needed', () => {
     expect(toDecimal('2.5')).toBe('2.50');
-    expect(toDecimal('1.875')).toBe('1.88');
+    expect(toDecimal('1.875')).toBe('1.875');
+    expect(toDecimal('1.8754')).toBe('1.875');
     expect(toDecimal('11')).toBe('11.00');
   });
 

@@ -64,10 +64,12 @@ export function toAmerican(decimal: string): string | null {
   return `-${roundDiv(ratio.den * 100n, win)}`;
 }
 
-/** The decimal price as shown: always two decimals ("2.5" -> "2.50"). */
+/** The decimal price as shown, as the contract writes it: two decimals, three when needed ("2.5" -> "2.50", "1.875"). */
 export function toDecimal(decimal: string): string | null {
   const ratio = parseDecimalOdds(decimal);
-  return ratio ? ratioToDecimal(ratio, 2) : null;
+  if (!ratio) return null;
+  const three = ratioToDecimal(ratio, 3);
+  return three.endsWith('0') ? three.slice(0, -1) : three;
 }
 
 /** A price in the player's format; the decimal text itself when it cannot be read. */

@@ -1,5 +1,13 @@
+import {
+  BET_LIMITS,
+  ODDS_CHANGE_POLICIES,
+  betReturn,
+  combinedOdds as contractCombinedOdds,
+  parseOdds,
+  type OddsChangePolicy,
+} from '../../../contract/betting.ts';
 import { CURRENCIES, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
-import { compareOdds, parseDecimalOdds, ratioToDecimal, type Ratio } from './odds.ts';
+import { compareOdds } from './odds.ts';
 
 /**
  * The bet slip's rules (docs/betting.md), pure so they are tested on their own: combined odds of
@@ -10,46 +18,52 @@ import { compareOdds, parseDecimalOdds, ratioToDecimal, type Ratio } from './odd
 
 /** A selection in the slip: `odds` is the price the player accepted, `current` the latest one seen. */
 export type SlipPick = {
-  selectionId: string;
-  eventId: string;
+  selectionId: number;
+  eventId: number;
   odds: string;
   current: string;
   suspended: boolean;
 };
 
-export const ODDS_CHANGE_POLICIES = ['ask', 'higher', 'any'] as const;
-export type OddsChangePolicy = (typeof ODDS_CHANGE_POLICIES)[number];
+export { ODDS_CHANGE_POLICIES, type OddsChangePolicy };
 export const isOddsChangePolicy = (value: unknown): value is OddsChangePolicy =>
   typeof value === 'string' && (ODDS_CHANGE_POLICIES as readonly string[]).includes(value);
 
-/** The product of the prices, exact; null when a price cannot be read or there is none. */
-export function combinedRatio(prices: readonly string[]): Ratio | null {
-  if (!prices.length) return null;
-  let result: Ratio = { num: 1n, den: 1n };
-  for (const price of prices) {
-    const ratio = parseDecimalOdds(price);
-    if (!ratio) return null;
-    result = { num: result.num * ratio.num, den: result.den * ratio.den };
-  }
-  return result;
+/** The prices as the contract's thousandths; null when one cannot be read or there is none. */
+function thousandths(prices: readonly string[]): number[] | null {
+  const values = prices.map((price) => parseOdds(price));
+  return values.length && values.every((value) => value !== null) ? (values as number[]) : null;
 }
 
-/** The accumulator's price as shown, two decimals ("1.50" x "2.00" x "3.10" -> "9.30"). */
+/** The accumulator's price as shown: the contract's product, cut to thousandths ("1.50" x "2.00" x "3.10" -> "9.30"). */
 export function combinedOdds(prices: readonly string[]): string | null {
-  const ratio = combinedRatio(prices);
-  return ratio ? ratioToDecimal(ratio, 2) : null;
+  const values = thousandths(prices);
+  return values ? contractCombinedOdds(values) : null;
 }
 
-/** What a winning bet pays back (stake included), in minor units, rounded down to the cent. */
-export function potentialReturn(stakeMinor: bigint, prices: readonly string[]): bigint | null {
-  const ratio = combinedRatio(prices);
-  if (!ratio || stakeMinor <= 0n) return null;
-  return (stakeMinor * ratio.num) / ratio.den;
+/** A betting bonus used on the slip: a free bet (the stake, not paid back) or an odds boost. */
+export type SlipBonus = { kind: 'free_bet'; amount: bigint } | { kind: 'odds_boost'; boostPercent: number };
+
+/**
+ * What a winning bet pays back, in minor units: the contract's betReturn, byte for byte what the
+ * server locks and pays (stake included, free bet's stake excluded, boost on the winnings).
+ */
+export function potentialReturn(stakeMinor: bigint, prices: readonly string[], bonus: SlipBonus | null = null): bigint | null {
+  const values = thousandths(prices);
+  const stake = bonus?.kind === 'free_bet' ? bonus.amount : stakeMinor;
+  if (!values || stake <= 0n) return null;
+  return betReturn({
+    stake,
+    legs: values.map((odds) => ({ odds, result: null })),
+    boostPercent: bonus?.kind === 'odds_boost' ? bonus.boostPercent : undefined,
+    freeBet: bonus?.kind === 'free_bet',
+  });
 }
 
-/** An accumulator takes at least two selections, each from a different event. */
-export function accumulatorProblem(picks: readonly Pick<SlipPick, 'eventId'>[]): 'tooFew' | 'sameEvent' | null {
-  if (picks.length < 2) return 'tooFew';
+/** An accumulator takes BET_LIMITS.minLegs..maxLegs selections, each from a different event. */
+export function accumulatorProblem(picks: readonly Pick<SlipPick, 'eventId'>[]): 'tooFew' | 'tooMany' | 'sameEvent' | null {
+  if (picks.length < BET_LIMITS.minLegs) return 'tooFew';
+  if (picks.length > BET_LIMITS.maxLegs) return 'tooMany';
   const events = new Set(picks.map((pick) => pick.eventId));
   return events.size < picks.length ? 'sameEvent' : null;
 }
@@ -100,8 +114,8 @@ export function oddsMove(pick: Pick<SlipPick, 'odds' | 'current'>): OddsMove {
 }
 
 /**
- * Whether the policy takes the new price without asking: "any" takes every change, "higher" takes
- * the rises only, "ask" takes none.
+ * Whether the policy takes the new price without asking (as the server does at placement): "any"
+ * takes every change, "higher" takes the rises only, "ask" takes none.
  */
 export function policyAccepts(policy: OddsChangePolicy, move: OddsMove): boolean {
   if (move === null) return true;
