@@ -93,6 +93,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     hub: services.live,
     sessionCookie: SESSION_COOKIE,
     resolveSession: (token, options) => services.sessions.resolve(token, options),
+    extraTopics: (cookie) => services.support.liveTopics(cookie),
     logger,
     trustProxy: env.TRUST_PROXY,
     maxPerClient: 64 * env.RATE_LIMIT_MULTIPLIER,

@@ -26,6 +26,7 @@ import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeHandlers, playerTopic } from './modules/notices/index.ts';
+import { createSupport } from './modules/support/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -150,12 +151,33 @@ export async function createServices(deps: {
     run: async () => void (await studio.recover()),
   });
 
+  const siteConfig = createSiteConfigService(db, { invalidator, cacheMs });
+  // The contact form, the built-in live chat and third-party chat settings (docs/support-chat.md).
+  const support = createSupport({
+    db,
+    logger,
+    limits,
+    messenger,
+    appSecret: secret.secret,
+    supportEmail: env.SUPPORT_EMAIL,
+    operatorToken: env.SUPPORT_OPERATOR_TOKEN,
+    siteConfig: (locale) => siteConfig.get(locale),
+    // Visitor data given to a third-party chat (spec 2 section 4): the player's first name and contacts.
+    visitorData: async (userId, locale) => {
+      const profile = await accounts.profileInfo(userId, ['contacts']);
+      const contacts = (profile.contacts ?? []) as { type: string; contact: string }[];
+      const first = (type: string) => contacts.find((contact) => contact.type === type)?.contact ?? null;
+      return { uid: userId, name: typeof profile.first_name === 'string' ? profile.first_name : null, email: first('email'), phone: first('phone'), language: locale };
+    },
+    publish: (topic, message) => live.publish(topic, message),
+  });
+
   return {
     database: deps.database,
     env,
     buildId: deps.buildId ?? 'dev',
     siteSettings: createSiteSettings(db, { invalidator, cacheMs }),
-    siteConfig: createSiteConfigService(db, { invalidator, cacheMs }),
+    siteConfig,
     storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
     content: createContentService(db),
     messenger,
@@ -182,6 +204,7 @@ export async function createServices(deps: {
     cashback,
     loyalty,
     history: createHistory({ db, limits, logger }),
+    support,
     studio,
     jobs,
     setCallbackSender: (sender: CallbackSender) => {

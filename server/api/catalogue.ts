@@ -63,6 +63,20 @@ import {
   getLoyaltyPrograms,
   setLoyaltyCharacter,
 } from './methods/loyalty.ts';
+import {
+  getChat,
+  getChatUnread,
+  getSupportSettings,
+  markChatRead,
+  operatorConversation,
+  operatorConversations,
+  operatorLogin,
+  operatorLogout,
+  operatorReply,
+  sendChatMessage,
+  sendFeedback,
+  storeChatEvent,
+} from './methods/support.ts';
 
 /**
  * Every /api method, once. docs/api.md is checked against this list by a test, so a method

@@ -71,6 +71,7 @@ export function createApiRouter(options: ApiRouterOptions) {
         },
         userAgent: c.req.header('user-agent'),
         origin: options.publicOrigin ?? new URL(c.req.url).origin,
+        cookie: (cookieName) => getCookie(c, cookieName),
         setCookie: (cookieName, value, cookieOptions) => writeCookie(c, options.trustProxy, cookieName, value, cookieOptions),
         clearCookie: (cookieName) => writeCookie(c, options.trustProxy, cookieName, '', { maxAge: 0 }),
       });

@@ -25,6 +25,8 @@ export type ApiContext = {
   userAgent?: string;
   /** This site's origin, for links in messages. */
   origin: string;
+  /** A cookie of the request (modules' own cookies, e.g. the chat's guest identity). */
+  cookie(name: string): string | undefined;
   setCookie(name: string, value: string, options?: CookieOptions): void;
   clearCookie(name: string): void;
 };

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { isLocale } from '../../contract/locales.ts';
+import { isLocale, localeOfPath } from '../../contract/locales.ts';
 import { createApiRouter } from '../api/router.ts';
 import { SESSION_COOKIE } from '../modules/accounts/index.ts';
 import { createDevMailboxRoutes } from './dev-mailbox.ts';
@@ -110,7 +110,14 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   });
 
-  app.use(securityHeaders({ secure: (c) => c.req.url.startsWith('https:'), dev: env.NODE_ENV === 'development' }));
+  app.use(
+    securityHeaders({
+      secure: (c) => c.req.url.startsWith('https:'),
+      dev: env.NODE_ENV === 'development',
+      // A configured third-party chat widget's origins; nothing when the built-in chat runs.
+      thirdPartyOrigins: (c) => services.support.cspOrigins(localeOfPath(new URL(c.req.url).pathname)),
+    }),
+  );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

@@ -19,6 +19,11 @@ export type LiveEndpointOptions = {
   /** The session cookie's name and how to resolve it (without touching it when `touch` is false). */
   sessionCookie: string;
   resolveSession(token: string | undefined, options: { touch: boolean }): Promise<{ userId: number; sessionId: number; status: string } | null>;
+  /**
+   * Topics a module adds from the request's own cookies (the chat's guest identity and operator
+   * console session, docs/support-chat.md); still the server's choice, never the client's.
+   */
+  extraTopics?(cookie: (name: string) => string | undefined): string[];
   logger?: Logger;
   /** Heartbeat comment interval (default 20 s); sessions are re-checked every `recheckEvery` beats (default 3). */
   heartbeatMs?: number;
@@ -111,7 +116,8 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
     }
     if (req.destroyed) return release();
     const userId = session && session.status === 'active' ? session.userId : null;
-    const topics = new Set(['public', ...(userId !== null ? [`player:${userId}`] : [])]);
+    const extra = options.extraTopics?.((name) => cookie(req.headers.cookie, name)) ?? [];
+    const topics = new Set(['public', ...(userId !== null ? [`player:${userId}`] : []), ...extra]);
 
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -6,7 +6,12 @@ import type { HttpEnv } from './env.ts';
  * only this origin and scripts carrying this response's nonce (React Router's hydration scripts
  * and the operator's code snippets are rendered with it).
  */
-export function securityHeaders(options: { secure(c: Context): boolean; dev: boolean }): MiddlewareHandler<HttpEnv> {
+export function securityHeaders(options: {
+  secure(c: Context): boolean;
+  dev: boolean;
+  /** Origins a page's configured third-party widget needs (the chat provider's; docs/support-chat.md); none by default. */
+  thirdPartyOrigins?(c: Context): Promise<string[]>;
+}): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
@@ -17,17 +22,19 @@ export function securityHeaders(options: { secure(c: Context): boolean; dev: boo
     if (options.secure(c)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if ((headers.get('content-type') ?? '').startsWith('text/html')) {
       const nonce = c.get('nonce');
+      const extra = (await options.thirdPartyOrigins?.(c).catch(() => []))?.join(' ') ?? '';
+      const plus = extra ? ` ${extra}` : '';
       headers.set(
         'Content-Security-Policy',
         [
           "default-src 'self'",
           // Vite's dev client injects inline scripts without a nonce; production pins scripts.
-          options.dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
-          "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: blob:",
-          "font-src 'self' data:",
-          "connect-src 'self' ws: wss:",
-          "frame-src 'self'",
+          options.dev ? `script-src 'self' 'unsafe-inline'${plus}` : `script-src 'self' 'nonce-${nonce}'${plus}`,
+          `style-src 'self' 'unsafe-inline'${plus}`,
+          `img-src 'self' data: blob:${plus}`,
+          `font-src 'self' data:${plus}`,
+          `connect-src 'self' ws: wss:${plus}`,
+          `frame-src 'self'${plus}`,
           "frame-ancestors 'self'",
           "base-uri 'self'",
           "form-action 'self'",

@@ -52,6 +52,13 @@ const envSchema = z.object({
   /** SMTP server for e-mail (smtp://user:pass@host:587); without it mail goes to the demo mailbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Croupier <no-reply@croupier.local>'),
+  /** Where the /support contact form is mailed (docs/support-chat.md). */
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@croupier.local'),
+  /**
+   * The shared secret support operators sign in to the chat console (/support/console) with.
+   * Unset: the console is closed (decision 017).
+   */
+  SUPPORT_OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Secret the demo payment provider signs callbacks with; derived from APP_SECRET when unset. */
   PSP_DEMO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
