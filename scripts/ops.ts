@@ -35,8 +35,12 @@
  *   loyalty:points <login>               a player's loyalty points (to spend, lifetime) and last movements
  *   loyalty:adjust <login> <points> <reason>   add (or, negative, take) points: an audited journal row
  *   loyalty:products                     the loyalty shop's products with price, level and state
+ *   content:list                         content pages and SEO texts with locale, state and date of change
+ *   content:show <slug|/path> <locale>   one entry as JSON, in the shape content:put takes back
+ *   content:put <file.json|file.md>      create or update a page (slug) or SEO text (path) from a file (docs/content.md)
+ *   content:publish|unpublish <slug|/path> [locale|all]   show it on the site, or take it off (a 404 then)
  *
- * Every change to campaigns, codes, cashback runs and loyalty points is written to operator_audit with the
+ * Every change to campaigns, codes, cashback runs, loyalty points and content is written to operator_audit with the
  * operator's name (OPERATOR, else the system user) in the same transaction.
  */
 import { readFileSync } from 'node:fs';
@@ -258,6 +262,15 @@ try {
     case 'loyalty:products': {
       const { runLoyaltyCommand } = await import('./ops-loyalty.ts');
       await runLoyaltyCommand(database, env, command, args, fail);
+      break;
+    }
+    case 'content:list':
+    case 'content:show':
+    case 'content:put':
+    case 'content:publish':
+    case 'content:unpublish': {
+      const { runContentCommand } = await import('./ops-content.ts');
+      await runContentCommand(database, env, command, args, fail);
       break;
     }
     default:

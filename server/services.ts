@@ -7,7 +7,7 @@ import { resolveAppSecret } from './platform/secrets.ts';
 import { createSiteSettings } from './modules/site-settings/index.ts';
 import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
-import { createContentService } from './modules/content/index.ts';
+import { contentSourceFromEnv, createContentService } from './modules/content/index.ts';
 import { createAccounts, createCodeStore, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createDemoProvider, createPayments, type CallbackSender } from './modules/payments/index.ts';
@@ -179,7 +179,7 @@ export async function createServices(deps: {
     siteSettings: createSiteSettings(db, { invalidator, cacheMs }),
     siteConfig,
     storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
-    content: createContentService(db),
+    content: createContentService(db, { source: contentSourceFromEnv(db, env, logger), logger }),
     messenger,
     limits,
     sessions,

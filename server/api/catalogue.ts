@@ -29,7 +29,7 @@ import {
   setDepositLimit,
 } from './methods/cashier.ts';
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
-import { getContentPage } from './methods/content.ts';
+import { getContentPage, getSeoText } from './methods/content.ts';
 import { getJackpots, getJackpotWinners, getLeaderboard } from './methods/jackpots.ts';
 import { getTournaments, participateTournament } from './methods/tournaments.ts';
 import {
@@ -91,6 +91,7 @@ export const CATALOGUE: readonly ApiMethod[] = [
   storageGetKeys,
   storageSet,
   getContentPage,
+  getSeoText,
   register,
   login,
   logout,

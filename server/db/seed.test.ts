@@ -4,7 +4,7 @@ import { createTestDatabase } from '../platform/testing/test-db.ts';
 import type { Database } from '../platform/db/database.ts';
 import { seedDemoContent } from './seed.ts';
 import { createSiteConfigService } from '../modules/site-config/index.ts';
-import { createContentService } from '../modules/content/index.ts';
+import { createContentAdmin, createContentService } from '../modules/content/index.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -23,11 +23,13 @@ describe('demo content', () => {
     const en = await createSiteConfigService(database.db).get('en');
     expect(en.features.betting).toBe(false);
     expect((await createContentService(database.db).findPage('about', 'fr'))?.title).toBe('À propos de Croupier');
+    expect((await createContentService(database.db).findSeoText('/gamehall/slot', 'fr'))?.heading).toBe('Machines à sous en ligne');
   });
 
   it('falls back to the English page when a translation is missing, and refuses bad slugs', async () => {
     const content = createContentService(database.db);
-    await content.upsertPage({ slug: 'only-english', locale: 'en', title: 'Only English', description: '', body: [] });
+    const page = { slug: 'only-english', locale: 'en', title: 'Only English', body: [{ paragraphs: ['Text'] }], published: true };
+    await createContentAdmin(database.db, { actor: 'test' }).put('page.json', JSON.stringify(page));
     expect((await content.findPage('only-english', 'fr'))?.title).toBe('Only English');
     expect(await content.findPage('../etc', 'en')).toBeNull();
   });

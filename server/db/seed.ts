@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
+import { seoTexts } from './schema/content.ts';
 import { campaigns, contentPages, gameCategories, gameProviders, games, jackpotPools, loyaltyCharacters, loyaltyLevels, loyaltyProducts, loyaltyPrograms, promoCodes, siteConfigs, tournaments } from './schema.ts';
 // The seed writes demo campaigns in the operator's own format, checked by the same schema as ops commands.
 import { campaignRow, campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/admin.ts';
+import { seedBetting } from '../modules/betting/seed.ts';
 import { CURRENCIES, parseMajor, type CurrencyCode } from '../../contract/money.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);
@@ -22,11 +24,14 @@ export async function seedDemoContent(db: Db): Promise<void> {
   }
   const pages = JSON.parse(readFileSync(seedFile('content-pages.json'), 'utf8')) as Array<typeof contentPages.$inferInsert>;
   await db.insert(contentPages).values(pages).onConflictDoNothing();
+  const texts = JSON.parse(readFileSync(seedFile('seo-texts.json'), 'utf8')) as Array<typeof seoTexts.$inferInsert>;
+  await db.insert(seoTexts).values(texts).onConflictDoNothing();
   await seedGames(db);
   await seedJackpots(db);
   await seedTournaments(db);
   await seedPromotions(db);
   await seedLoyalty(db);
+  await seedBetting(db);
 }
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);

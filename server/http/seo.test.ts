@@ -7,6 +7,7 @@ import { createLogger } from '../platform/logger.ts';
 import { createTestDatabase } from '../platform/testing/test-db.ts';
 import { createServices, type Services } from '../services.ts';
 import { createHttpApp, type HttpApp } from './app.ts';
+import { sitemapSchemaErrors } from '../../tests/seo/validate.ts';
 import { ROBOTS_DISALLOW, robotsTxt, sitemapItem, sitemapXml } from './seo.ts';
 
 /** robots.txt and the sitemaps through the real HTTP app, on the seeded demo catalogue. */
@@ -15,6 +16,7 @@ let services: Services;
 let app: HttpApp;
 let close: () => Promise<void>;
 let visibleGames: string[];
+let tournamentNames: string[];
 
 beforeAll(async () => {
   const database = await createTestDatabase();
@@ -25,6 +27,7 @@ beforeAll(async () => {
   app = createHttpApp({ services, env, logger });
   const games = await services.catalogue.listGames({ offset: 0, count: 10_000, sort: 'priority' }, 'en');
   visibleGames = games.items.map((game) => game.sysname!);
+  tournamentNames = (await services.tournaments.list({ status: 'all', offset: 0, count: 1000 }, null, 'en')).items.map((tournament) => tournament.sysname);
   close = async () => {
     await services.close();
     await database.close();
@@ -60,6 +63,9 @@ describe('sitemap.xml', () => {
     expect(answer.body).toMatch(/<sitemapindex[^>]*xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9"/);
     const items = await parseSitemapIndex(Readable.from([answer.body]));
     expect(items.map((item) => item.url)).toEqual([`${ORIGIN}/sitemap-en.xml`, `${ORIGIN}/sitemap-fr.xml`]);
+    expect(await sitemapSchemaErrors(answer.body)).toEqual([]);
+    // The index's lastmod is the latest change among the content pages (the seed's are today's).
+    expect(Date.parse(items[0].lastmod ?? '')).toBeGreaterThan(Date.now() - 3600_000);
   });
 
   for (const locale of ['en', 'fr'] as const) {
@@ -74,7 +80,19 @@ describe('sitemap.xml', () => {
       const urls = items.map((item) => item.url);
       expect(new Set(urls).size).toBe(urls.length);
       for (const url of urls) expect(url.startsWith(`${ORIGIN}/`)).toBe(true);
-      expect(urls).toEqual(expect.arrayContaining([`${ORIGIN}${prefix || '/'}`, ...['/gamehall', '/jackpots', '/jackpots/mega', '/providers', '/fairness', '/winners', '/about', '/terms', '/privacy', '/offers', '/promotions', '/offers/welcome-bonus', '/promotions/weekly-cashback'].map((path) => `${ORIGIN}${prefix}${path}`)]));
+      expect(await sitemapSchemaErrors(answer.body)).toEqual([]);
+      const pages = ['/gamehall', '/gamehall/slot', '/gamehall/casino', '/jackpots', '/jackpots/mega', '/providers', '/fairness', '/winners', '/offers', '/promotions', '/offers/welcome-bonus', '/promotions/weekly-cashback', '/tournaments'];
+      expect(urls).toEqual(expect.arrayContaining([`${ORIGIN}${prefix || '/'}`, ...pages.map((path) => `${ORIGIN}${prefix}${path}`)]));
+      expect(tournamentNames.length).toBeGreaterThan(0);
+      for (const sysname of tournamentNames) expect(urls).toContain(`${ORIGIN}${prefix}/tournaments/${sysname}`);
+      // Every published content page, with its date of change in this locale as lastmod.
+      const content = await services.content.listPages();
+      expect(content.map((page) => page.slug)).toEqual(expect.arrayContaining(['about', 'privacy', 'responsible-gaming', 'terms']));
+      for (const page of content) {
+        const item = items.find((entry) => entry.url === `${ORIGIN}${prefix}/${page.slug}`);
+        expect(item, page.slug).toBeDefined();
+        expect(Date.parse(item!.lastmod ?? '')).toBe(Date.parse(page.locales[locale] ?? page.locales.en ?? ''));
+      }
       expect(visibleGames.length).toBeGreaterThan(0);
       for (const sysname of visibleGames) expect(urls).toContain(`${ORIGIN}${prefix}/game/${sysname}`);
       expect(urls.filter((url) => url.includes('/game/'))).toHaveLength(visibleGames.length);

@@ -17,28 +17,31 @@ import type { HttpEnv } from './env.ts';
 /** Paths no crawler should index (spec 2 section 9: a Disallow pattern also means noindex). */
 export const ROBOTS_DISALLOW = ['/cashier', '/profile', '/forms', '/platform/', '/api/', '/fr/cashier', '/fr/profile', '/fr/forms', '/fr/platform/'];
 
-/**
- * Content pages the sitemap offers when the content service has them. The content module has no
- * listing of its pages yet, so the footer's pages are asked for one by one.
- */
-export const SITEMAP_CONTENT_SLUGS = ['about', 'terms', 'privacy', 'responsible-gaming', 'bonus-terms', 'faq'];
-
-const STATIC_PATHS = ['/', '/gamehall', '/jackpots', '/providers', '/fairness', '/winners', '/offers', '/promotions'];
+const STATIC_PATHS = ['/', '/gamehall', '/jackpots', '/providers', '/fairness', '/winners', '/offers', '/promotions', '/tournaments'];
 const GAMES_PAGE = 500;
+const TOURNAMENTS_PAGE = 100;
 export const SITEMAP_CACHE_MS = 60_000;
 
-/** `lastmod` only where the data has a real date of change (none of today's sources has one). */
-export type SitemapEntry = { path: string; lastmod?: string };
-type SeoServices = Pick<Services, 'catalogue' | 'content' | 'jackpots' | 'promotions' | 'siteConfig' | 'invalidator'>;
+/**
+ * `lastmod` only where the data has a real date of change: content pages (their `updated_at`, per
+ * locale in `lastmods` when each translation has its own). Games, jackpots and campaigns expose none.
+ */
+export type SitemapEntry = { path: string; lastmod?: string; lastmods?: Partial<Record<LocaleCode, string | undefined>> };
+type SeoServices = Pick<Services, 'catalogue' | 'content' | 'jackpots' | 'promotions' | 'tournaments' | 'siteConfig' | 'invalidator'>;
 
 /** Every public page, once, as its English path (each locale's child adds its prefix). */
 export async function sitemapEntries(services: SeoServices): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path }));
-  const [jackpots, contentPages, campaigns] = await Promise.all([
+  const [categories, jackpots, contentPages, campaigns] = await Promise.all([
+    services.catalogue.categories(DEFAULT_LOCALE),
     services.jackpots.list({ currency: DEFAULT_CURRENCY }, DEFAULT_LOCALE),
-    Promise.all(SITEMAP_CONTENT_SLUGS.map((slug) => services.content.findPage(slug, DEFAULT_LOCALE))),
+    // A content source that is down (Strapi) leaves its pages out of this minute's sitemap rather
+    // than failing it: it has logged the failure, and the next minute asks again.
+    services.content.listPages().catch(() => []),
     services.promotions.listCampaigns({ offset: 0, count: 50 }, null, DEFAULT_LOCALE),
   ]);
+  // The hall's categories under their own address (/gamehall/slot); 'all' is /gamehall itself.
+  for (const category of categories) if (category.id !== 'all' && category.games_count > 0) entries.push({ path: `/gamehall/${encodeURIComponent(category.id)}` });
   // A running campaign under its one address: among the offers when placed there, else the
   // promotions (the pages redirect the other one there). A campaign placed in neither (a banner
   // or a popup only) has no page of its own to offer.
@@ -48,7 +51,15 @@ export async function sitemapEntries(services: SeoServices): Promise<SitemapEntr
   }
   // No lastmod for jackpots: their `updated_at` is the time of reading, not of a change.
   for (const jackpot of jackpots.items) entries.push({ path: `/jackpots/${encodeURIComponent(jackpot.id)}` });
-  for (const page of contentPages) if (page) entries.push({ path: `/${page.slug}` });
+  // Every tournament keeps its page (running, upcoming and finished with its final ranking).
+  for (let offset = 0; ; offset += TOURNAMENTS_PAGE) {
+    const page = await services.tournaments.list({ status: 'all', offset, count: TOURNAMENTS_PAGE }, null, DEFAULT_LOCALE);
+    for (const tournament of page.items) entries.push({ path: `/tournaments/${encodeURIComponent(tournament.sysname)}` });
+    if (page.items.length < TOURNAMENTS_PAGE) break;
+  }
+  // A page without its own translation is still served in every locale (English text), so it is
+  // offered in each; its lastmod is the translation's date, else the English one's.
+  for (const page of contentPages) entries.push({ path: `/${page.slug}`, lastmods: page.locales });
   for (let offset = 0; ; offset += GAMES_PAGE) {
     const page = await services.catalogue.listGames({ offset, count: GAMES_PAGE, sort: 'priority', fields: ['name'] }, DEFAULT_LOCALE);
     for (const game of page.items) if (game.sysname) entries.push({ path: `/game/${encodeURIComponent(game.sysname)}` });
@@ -57,12 +68,15 @@ export async function sitemapEntries(services: SeoServices): Promise<SitemapEntr
   return entries;
 }
 
+/** An entry's date of change in `locale`: its own, else the default locale's, else the entry's. */
+const lastmodOf = (entry: SitemapEntry, locale: LocaleCode) => entry.lastmods?.[locale] ?? entry.lastmods?.[DEFAULT_LOCALE] ?? entry.lastmod;
+
 /** The page in `locale`, with its address in every locale and x-default (the default locale's). */
 export function sitemapItem(base: string, entry: SitemapEntry, locale: LocaleCode): SitemapItemLoose {
   const url = (code: LocaleCode) => `${base}${localizePath(entry.path, code)}`;
   return {
     url: url(locale),
-    lastmod: entry.lastmod,
+    lastmod: lastmodOf(entry, locale),
     links: [...LOCALES.map((code) => ({ lang: code, url: url(code) })), { lang: 'x-default', url: url(DEFAULT_LOCALE) }],
   };
 }
@@ -104,7 +118,7 @@ export function mountSeoRoutes(app: Hono<HttpEnv>, options: { services: SeoServi
   });
   app.get('/sitemap.xml', async (c) => {
     const base = await siteOrigin(services, options.publicOrigin, c.req.url);
-    const lastmod = (await entries()).map((entry) => entry.lastmod).filter(Boolean).sort().at(-1);
+    const lastmod = (await entries()).flatMap((entry) => LOCALES.map((locale) => lastmodOf(entry, locale))).filter(Boolean).sort().at(-1);
     return xml(await cache.get(`index ${base}`, () => sitemapIndexXml(base, lastmod)));
   });
   for (const locale of LOCALES) {

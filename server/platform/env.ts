@@ -101,6 +101,18 @@ const envSchema = z.object({
    * APP_SECRET (docs/wallet-api.md).
    */
   WALLET_SECRETS: z.record(z.string(), z.string().min(32, 'must be at least 32 characters')).default({}),
+  /**
+   * Where content pages and SEO texts come from (docs/content.md): `database` (the built-in store,
+   * edited with `npm run ops -- content:...`) or `strapi` (a Strapi v4/v5 REST API at STRAPI_URL).
+   */
+  CONTENT_SOURCE: z.enum(['database', 'strapi']).default('database'),
+  STRAPI_URL: z.url().optional(),
+  /** A Strapi API token (read-only is enough), sent as a Bearer token. */
+  STRAPI_TOKEN: z.string().min(1).optional(),
+  /** How long one Strapi request may take before it counts as failed, in ms. */
+  STRAPI_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
+  /** How long a Strapi answer is reused before it is asked again, in ms (a stale one serves while Strapi is down). */
+  STRAPI_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,6 +131,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const result = envSchema.safeParse(cleaned);
   if (result.success && result.data.WEB_CONCURRENCY > 1 && !result.data.DATABASE_URL) {
     throw new EnvError('Invalid environment: WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database is opened by one process only)');
+  }
+  if (result.success && result.data.CONTENT_SOURCE === 'strapi' && !result.data.STRAPI_URL) {
+    throw new EnvError('Invalid environment: STRAPI_URL: required when CONTENT_SOURCE is strapi');
   }
   if (!result.success) {
     const variable = (path: PropertyKey[]) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../../modules/content/index.ts';
+import { SEO_PATH_PATTERN, SLUG_PATTERN } from '../../modules/content/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineMethod } from '../types.ts';
 
@@ -14,4 +14,13 @@ export const getContentPage = defineMethod({
     if (!page) throw new AppError('InvalidParameterException', `No page ${slug}`, { fields: { slug: 'Not found' }, status: 404 });
     return page;
   },
+});
+
+export const getSeoText = defineMethod({
+  name: 'content/getseotext',
+  verb: 'GET',
+  auth: false,
+  summary: "A listing page's SEO text by its path without the locale prefix (English as fallback); null when it has none.",
+  input: z.object({ path: z.string().regex(SEO_PATH_PATTERN) }),
+  handler: async ({ path }, { services, locale }) => services.content.findSeoText(path, locale),
 });

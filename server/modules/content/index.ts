@@ -1,43 +1,55 @@
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { DEFAULT_LOCALE, type LocaleCode } from '../../../contract/locales.ts';
+import type { LocaleCode } from '../../../contract/locales.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { contentPages } from '../../db/schema.ts';
+import type { Env } from '../../platform/env.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { createDatabaseContentSource } from './database.ts';
+import { createStrapiContentSource } from './strapi.ts';
+import type { ContentListing, ContentPage, ContentSource, SeoText } from './types.ts';
 
-/** Generic content pages (/{slug}): terms, privacy, about ... per locale, English as fallback. */
-export const contentSectionSchema = z.object({ heading: z.string().optional(), paragraphs: z.array(z.string()) });
-export type ContentSection = z.infer<typeof contentSectionSchema>;
-export type ContentPage = { slug: string; locale: string; title: string; description: string; body: ContentSection[] };
+/**
+ * Content pages (/{slug}: terms, privacy, responsible gaming, about ...) and the SEO texts under
+ * listing pages, per locale with English as fallback (docs/content.md). One interface, two
+ * sources picked by CONTENT_SOURCE: the built-in database (edited with `npm run ops --
+ * content:...`) or a Strapi server.
+ */
+export { SEO_PATH_PATTERN, SLUG_PATTERN, contentSectionSchema, type ContentListing, type ContentPage, type ContentSection, type ContentSource, type SeoText } from './types.ts';
+export { createDatabaseContentSource, createContentAdmin, parseContentFile, type ContentAdmin } from './database.ts';
+export { createStrapiContentSource, STRAPI_STALE_MS } from './strapi.ts';
+export { markdownToSections } from './text.ts';
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
+type ContentEnv = Pick<Env, 'CONTENT_SOURCE' | 'STRAPI_URL' | 'STRAPI_TOKEN' | 'STRAPI_TIMEOUT_MS' | 'STRAPI_CACHE_MS'>;
 
-export function createContentService(db: Db) {
-  async function findPage(slug: string, locale: LocaleCode): Promise<ContentPage | null> {
-    if (!SLUG_PATTERN.test(slug)) return null;
-    for (const candidate of locale === DEFAULT_LOCALE ? [locale] : [locale, DEFAULT_LOCALE]) {
-      const [row] = await db
-        .select()
-        .from(contentPages)
-        .where(and(eq(contentPages.slug, slug), eq(contentPages.locale, candidate), eq(contentPages.isPublished, true)));
-      if (row) {
-        const body = z.array(contentSectionSchema).safeParse(row.body);
-        return { slug: row.slug, locale: row.locale, title: row.title, description: row.description, body: body.success ? body.data : [] };
-      }
-    }
-    return null;
+/** The source CONTENT_SOURCE names: Strapi at STRAPI_URL, else the database. */
+export function contentSourceFromEnv(db: Db, env: ContentEnv, logger: Pick<Logger, 'warn'>): ContentSource {
+  if (env.CONTENT_SOURCE === 'strapi' && env.STRAPI_URL) {
+    return createStrapiContentSource({ url: env.STRAPI_URL, token: env.STRAPI_TOKEN, timeoutMs: env.STRAPI_TIMEOUT_MS, cacheMs: env.STRAPI_CACHE_MS, logger });
   }
-
-  async function upsertPage(page: ContentPage): Promise<void> {
-    await db
-      .insert(contentPages)
-      .values(page)
-      .onConflictDoUpdate({
-        target: [contentPages.slug, contentPages.locale],
-        set: { title: page.title, description: page.description, body: page.body, updatedAt: new Date() },
-      });
-  }
-
-  return { findPage, upsertPage };
+  return createDatabaseContentSource(db);
 }
 
-export type ContentService = ReturnType<typeof createContentService>;
+export type ContentService = {
+  readonly source: ContentSource['name'];
+  /** A published page, or null; throws ApplicationUnavailableException (503) when the source is down with nothing cached. */
+  findPage(slug: string, locale: LocaleCode): Promise<ContentPage | null>;
+  /** A listing page's SEO text, or null (also when the source fails: the block is left out, the page still shows). */
+  findSeoText(path: string, locale: LocaleCode): Promise<SeoText | null>;
+  /** Every published page; throws when the source is down with nothing cached. */
+  listPages(): Promise<ContentListing[]>;
+};
+
+export function createContentService(db: Db, options: { source?: ContentSource; logger?: Pick<Logger, 'warn'> } = {}): ContentService {
+  const source = options.source ?? createDatabaseContentSource(db);
+  return {
+    source: source.name,
+    findPage: (slug, locale) => source.findPage(slug, locale),
+    findSeoText: async (path, locale) => {
+      try {
+        return await source.findSeoText(path, locale);
+      } catch (error) {
+        options.logger?.warn({ err: error, path }, 'content: SEO text left out');
+        return null;
+      }
+    },
+    listPages: () => source.listPages(),
+  };
+}
