@@ -9,6 +9,7 @@ import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { contentSourceFromEnv, createContentService } from './modules/content/index.ts';
 import { createAccounts, createCodeStore, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
+import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createDemoProvider, createPayments, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
@@ -83,6 +84,15 @@ export async function createServices(deps: {
   });
 
   const accounts = createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret });
+  // Telegram mini-app and social (OpenID Connect) sign-in (docs/sign-in-channels.md).
+  const identityProviders = createIdentityProviders({
+    db,
+    accounts,
+    limits,
+    secret: hmacSha256(secret.secret, 'oauth-flow'),
+    telegram: { botToken: env.TELEGRAM_BOT_TOKEN, maxAgeSeconds: env.TELEGRAM_AUTH_MAX_AGE_SECONDS },
+    providers: providersFromEnv(env),
+  });
   const catalogue = createCatalogue(db, { invalidator, cacheMs });
   const jackpots = createJackpots({ db, ledger, catalogue, logger, publicNames: createPublicNames(db), wins: createWinsReader(db) });
   // Jackpot contributions and draws run inside each real-money bet (docs/jackpots.md).
@@ -184,6 +194,7 @@ export async function createServices(deps: {
     limits,
     sessions,
     accounts,
+    identityProviders,
     ledger,
     demoPsp,
     payments: createPayments({

@@ -29,6 +29,7 @@ import {
   setDepositLimit,
 } from './methods/cashier.ts';
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
+import { oauthProviders } from './methods/identity-providers.ts';
 import { getContentPage, getSeoText } from './methods/content.ts';
 import { getJackpots, getJackpotWinners, getLeaderboard } from './methods/jackpots.ts';
 import { getTournaments, participateTournament } from './methods/tournaments.ts';
@@ -94,6 +95,7 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getSeoText,
   register,
   login,
+  oauthProviders,
   logout,
   getBalance,
   restore,

@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '../modules/accounts/index.ts';
 import { createDevMailboxRoutes } from './dev-mailbox.ts';
 import { SIGNATURE_HEADER } from '../modules/payments/index.ts';
 import { walletRoutes } from '../modules/wallet/index.ts';
+import { identityProviderRoutes } from '../modules/identity-providers/index.ts';
 import type { Env } from '../platform/env.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Services } from '../services.ts';
@@ -158,6 +159,19 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.route('/api', createApiRouter({ services, logger, trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, clientIp }));
+
+  // Social sign-in's popup: /oauth/init and /oauth/callback/:service (docs/sign-in-channels.md).
+  app.route(
+    '/oauth',
+    identityProviderRoutes({
+      providers: services.identityProviders,
+      logger,
+      publicOrigin: env.PUBLIC_ORIGIN,
+      clientIp,
+      writeCookie: (c, name, value, cookieOptions) => writeCookie(c, env.TRUST_PROXY, name, value, cookieOptions),
+      startSession: (c, token) => writeCookie(c, env.TRUST_PROXY, SESSION_COOKIE, token),
+    }),
+  );
 
   if (services.messenger.mailbox) app.route('/_dev', createDevMailboxRoutes(services.messenger.mailbox));
 

@@ -35,7 +35,8 @@ export function securityHeaders(options: {
           `font-src 'self' data:${plus}`,
           `connect-src 'self' ws: wss:${plus}`,
           `frame-src 'self'${plus}`,
-          "frame-ancestors 'self'",
+          // Telegram's web clients show a mini-app in a frame (docs/sign-in-channels.md).
+          "frame-ancestors 'self' https://web.telegram.org",
           "base-uri 'self'",
           "form-action 'self'",
           "object-src 'none'",

@@ -59,6 +59,22 @@ const envSchema = z.object({
    * Unset: the console is closed (decision 017).
    */
   SUPPORT_OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Sign-in channels with an outside identity (docs/sign-in-channels.md). The Telegram bot's
+   * token checks mini-app initData (unset: Telegram sign-in is off); initData older than
+   * TELEGRAM_AUTH_MAX_AGE_SECONDS is refused.
+   */
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must look like 123456:ABC-DEF... (from @BotFather)').optional(),
+  TELEGRAM_AUTH_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
+  /** Google sign-in (OpenID Connect); the button shows only when the client id is set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** One more OpenID Connect provider by its issuer (tests point it at a local provider). */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().regex(/^[a-z0-9-]{2,32}$/, 'lower-case letters, digits and - only').default('oidc'),
+  OIDC_PROVIDER_LABEL: z.string().min(1).max(40).default('OpenID'),
   /** Secret the demo payment provider signs callbacks with; derived from APP_SECRET when unset. */
   PSP_DEMO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**

@@ -6,6 +6,7 @@ import { defineMethod } from '../types.ts';
 import { guestUserInfo } from './general.ts';
 import { SESSION_COOKIE, type CallContext } from '../../modules/accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { TELEGRAM_FIELDS } from './identity-providers.ts';
 
 /** Text fields arrive as strings from forms; bound their size before any rule looks at them. */
 const field = (max = 256) => z.string().max(max).optional();
@@ -49,9 +50,16 @@ export const register = defineMethod({
       promo_code: field(64),
       character_id: field(64),
       mark: z.enum(['casino', 'betting']).optional(),
+      ...TELEGRAM_FIELDS,
     })
     .strip(),
   handler: async (input, context) => {
+    // The Telegram mini-app signs up and in through this call (docs/sign-in-channels.md).
+    if (input.is_tg) {
+      const linked = await context.services.identityProviders.telegramSignIn(input, callContext(context));
+      startSession(context, linked.token);
+      return accountInfo(context, linked.user.uid);
+    }
     const config = await context.services.siteConfig.get(context.locale);
     const registration = config.auth.registration;
     const result = await context.services.accounts.register(

@@ -4,9 +4,9 @@ import type { LocaleCode } from '../../../contract/locales.ts';
 import { CURRENCIES, DEFAULT_CURRENCY, formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import { checkPhone } from '../../../contract/phone.ts';
 import { validateForm, type FieldRule } from '../../../contract/validation.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hmacSha256, safeEqual } from '../../platform/crypto.ts';
+import { hmacSha256, randomToken, safeEqual } from '../../platform/crypto.ts';
 import type { Messenger } from '../../platform/messaging/index.ts';
 import { enforce, tooManyRequests, type Limit, type RateLimitStore } from '../../platform/rate-limit/index.ts';
 import { contacts, users } from '../../db/schema.ts';
@@ -272,8 +272,63 @@ export function createAccounts(deps: {
       await useCode(user, 'login', contact.value, input.code, context);
     }
     await limits.reset(accountKey, LIMITS.loginFailuresPerAccount);
+    return openSession(user.id, context);
+  }
+
+  /**
+   * Every sign-in of an existing account ends here: password login and the linked-identity
+   * channels (Telegram, social sign-in; server/modules/identity-providers). A refusal added here
+   * (account status, self-exclusion) therefore holds on every channel.
+   */
+  async function openSession(userId: number, context: CallContext) {
+    const user = await findUser(userId);
+    assertActive(user, context.locale);
     const token = await sessions.create(db, user.id, { ip: context.ip, userAgent: context.userAgent });
     return { token, user: await userInfo(user.id) };
+  }
+
+  /** The account owning an e-mail contact (any, not only the login one), and whether it was confirmed. */
+  async function findByEmail(email: string): Promise<{ userId: number; confirmed: boolean } | null> {
+    const [row] = await db
+      .select({ userId: contacts.userId, confirmed: contacts.isConfirmed })
+      .from(contacts)
+      .where(and(eq(contacts.type, 'email'), eq(contacts.value, normalizeEmail(email))));
+    return row ?? null;
+  }
+
+  /**
+   * Creates an account proven by an outside identity (a Telegram user, an OpenID Connect
+   * subject) and signs it in. There is no password the player knows: a hash of a random one
+   * keeps password login closed until they set one through restore (an e-mail account). `link`
+   * writes the identity link in the same transaction, so no account exists without its link.
+   * Answers null when the e-mail is already taken (a race: the caller decides what to say).
+   */
+  async function registerLinked(
+    input: { email?: string | null; emailVerified?: boolean; fakename?: string | null },
+    context: CallContext,
+    link: (tx: Tx, userId: number) => Promise<void>,
+  ) {
+    await limit(context.ip, LIMITS.registrationsPerIp, context.locale);
+    const passwordHash = await hashPassword(randomToken());
+    const fakename = input.fakename ?? null;
+    const created = await db
+      .transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          // Without a public name the registration is incomplete: the site asks for one (spec 1 §4).
+          .values({ passwordHash, currency: DEFAULT_CURRENCY, locale: context.locale, fakename, isRegistrationCompleted: fakename !== null })
+          .returning();
+        if (input.email) {
+          await tx.insert(contacts).values({ userId: user.id, type: 'email', value: normalizeEmail(input.email), isLogin: true, isConfirmed: input.emailVerified === true });
+        }
+        await link(tx, user.id);
+        return { user, token: await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent }) };
+      })
+      .catch((error: unknown) => {
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) return null;
+        throw error;
+      });
+    return created && { token: created.token, user: await userInfo(created.user.id) };
   }
 
   // --- password restore -------------------------------------------------------------------------
@@ -546,6 +601,9 @@ export function createAccounts(deps: {
     uidOf: async (loginText: string): Promise<number | null> => (await findByLogin(loginText))?.user.id ?? null,
     register,
     login,
+    openSession,
+    findByEmail,
+    registerLinked,
     requestRestore,
     completeRestore,
     changeTwoFactor,
