@@ -15,7 +15,12 @@ function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
   return [
     layout('routes/layouts/default.tsx', { id: id('layout-default') }, [
       prefix ? route(prefix, 'routes/home.tsx', { id: id('home') }) : index('routes/home.tsx', { id: id('home') }),
-      page('betting', 'betting'),
+      layout('routes/betting/layout.tsx', { id: id('betting/layout') }, [
+        page('betting', 'betting'),
+        page('betting/live', 'betting', 'betting-live'),
+        page('betting/event/:id', 'betting/event'),
+        page('betting/:sport', 'betting', 'betting-sport'),
+      ]),
       page('cashier', 'cashier/index', 'cashier'),
       page('cashier/billing', 'cashier/billing'),
       page('cashier/deposit', 'cashier/deposit'),

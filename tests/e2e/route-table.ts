@@ -12,6 +12,9 @@ export type Expected = 200 | 404 | 'guarded';
 export const SAMPLES: Record<string, Array<[path: string, expected: Expected]>> = {
   '': [['/', 200]],
   betting: [['/betting', 200]],
+  'betting/live': [['/betting/live', 200]],
+  'betting/event/:id': [['/betting/event/999999', 404]],
+  'betting/:sport': [['/betting/football', 200], ['/betting/cricket', 404]],
   cashier: [['/cashier', 'guarded']],
   'cashier/billing': [['/cashier/billing', 'guarded']],
   'cashier/deposit': [['/cashier/deposit', 'guarded']],

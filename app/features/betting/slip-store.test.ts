@@ -9,7 +9,7 @@ const entry = (selectionId: number, eventId: number, odds: string, marketName = 
   suspended: false,
   eventName: `Event ${eventId}`,
   marketName,
-  selectionName: selectionId,
+  selectionName: String(selectionId),
   live: false,
 });
 
@@ -40,14 +40,18 @@ describe('bet slip store', () => {
   it('keeps the placement key for retries of one attempt and makes a new one when the slip changes', () => {
     slip().toggle(entry(1, 11, '2.00'));
     slip().setStake(1, '5');
-    const first = slip().attempt();
-    expect(slip().attempt()).toBe(first); // a double click: the same key
+    const first = slip().attempt('combo');
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(slip().attempt('combo')).toBe(first); // a double click: the same key
+    expect(slip().attempt('1')).not.toBe(first); // another bet of the slip: its own key
     slip().setStake(1, '6');
-    const second = slip().attempt();
+    const second = slip().attempt('combo');
     expect(second).not.toBe(first);
+    slip().dropAttempt();
+    expect(slip().attempt('combo')).not.toBe(second); // refused: the next press is a new attempt
     slip().settleAttempt([1]);
     expect(slip().picks).toEqual([]);
-    expect(slip().attemptKey).toBeNull();
+    expect(slip().attemptKeys).toEqual({});
   });
 
   it('follows live prices through the policy and waits for "Accept changes" when it must', () => {

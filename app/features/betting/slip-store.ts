@@ -8,10 +8,10 @@ import { acceptAll, applyPrice, type OddsChangePolicy, type SlipPick } from './s
  * navigation and reloads. It lives in the betting feature only, so none of it reaches the home
  * page's bundle.
  *
- * Placement is idempotent per attempt: `attemptKey` is made when the player first presses
- * "Place", kept while that attempt is in flight or being retried, and dropped once the slip
- * changes or the bet is placed. A double click therefore sends the same key twice, and the
- * server places the bet once.
+ * Placement is idempotent per attempt: a key per bet (the accumulator, or each single) is made
+ * when the player first presses "Place", kept while that attempt is in flight or retried after a
+ * lost answer, and dropped once the slip changes, the server refuses it, or the bet is placed. A
+ * double click therefore sends the same key twice, and the server places the bet once.
  */
 export type SlipEntry = SlipPick & {
   eventName: string;
@@ -32,7 +32,8 @@ type SlipState = {
   policy: OddsChangePolicy;
   /** The betting bonus (free bet or odds boost) used on the next placement. */
   bonusId: number | null;
-  attemptKey: string | null;
+  /** Placement keys of the current attempt, by bet: 'combo' or a single's selection id. */
+  attemptKeys: Record<string, string>;
   /** The phone's bottom sheet is open. */
   open: boolean;
   toggle(entry: SlipEntry): void;
@@ -46,9 +47,11 @@ type SlipState = {
   /** New prices (and suspensions) from the live channel or a fresh read. */
   applyPrices(prices: ReadonlyArray<{ selectionId: number; odds: string; suspended: boolean }>): void;
   acceptChanges(): void;
-  /** The key of the current placement attempt (made on first use). */
-  attempt(): string;
-  /** The attempt ended: placed (the placed picks leave the slip) or refused for good. */
+  /** The placement key of one bet of the current attempt (made on first use). */
+  attempt(bet: string): string;
+  /** The server refused the attempt: the next press is a new attempt. */
+  dropAttempt(): void;
+  /** Bets were placed: their picks leave the slip. */
   settleAttempt(placed: readonly number[]): void;
   setOpen(open: boolean): void;
 };
@@ -74,7 +77,7 @@ export const useSlip = create<SlipState>()(
       comboStake: '',
       policy: 'ask',
       bonusId: null,
-      attemptKey: null,
+      attemptKeys: {},
       open: false,
       toggle(entry) {
         const { picks } = get();
@@ -82,19 +85,19 @@ export const useSlip = create<SlipState>()(
         if (picks.length >= MAX_PICKS) return;
         // A second selection of the same market replaces the first (one outcome per market).
         const next = [...picks.filter((pick) => !(pick.eventId === entry.eventId && pick.marketName === entry.marketName)), entry];
-        set({ picks: next, attemptKey: null, mode: next.length >= 2 ? 'accumulator' : 'single' });
+        set({ picks: next, attemptKeys: {}, mode: next.length >= 2 ? 'accumulator' : 'single' });
       },
       remove(selectionId) {
         const picks = get().picks.filter((pick) => pick.selectionId !== selectionId);
         const { [selectionId]: _removed, ...stakes } = get().stakes;
-        set({ picks, stakes, attemptKey: null, mode: picks.length >= 2 ? get().mode : 'single' });
+        set({ picks, stakes, attemptKeys: {}, mode: picks.length >= 2 ? get().mode : 'single' });
       },
-      clear: () => set({ picks: [], stakes: {}, comboStake: '', bonusId: null, attemptKey: null, mode: 'single' }),
-      setMode: (mode) => set({ mode, attemptKey: null }),
-      setStake: (selectionId, text) => set({ stakes: { ...get().stakes, [selectionId]: text }, attemptKey: null }),
-      setComboStake: (text) => set({ comboStake: text, attemptKey: null }),
+      clear: () => set({ picks: [], stakes: {}, comboStake: '', bonusId: null, attemptKeys: {}, mode: 'single' }),
+      setMode: (mode) => set({ mode, attemptKeys: {} }),
+      setStake: (selectionId, text) => set({ stakes: { ...get().stakes, [selectionId]: text }, attemptKeys: {} }),
+      setComboStake: (text) => set({ comboStake: text, attemptKeys: {} }),
       setPolicy: (policy) => set({ policy }),
-      setBonus: (bonusId) => set({ bonusId, attemptKey: null }),
+      setBonus: (bonusId) => set({ bonusId, attemptKeys: {} }),
       applyPrices(prices) {
         const { picks, policy } = get();
         const byId = new Map(prices.map((price) => [price.selectionId, price]));
@@ -107,17 +110,20 @@ export const useSlip = create<SlipState>()(
         });
         if (changed) set({ picks: next });
       },
-      acceptChanges: () => set({ picks: acceptAll(get().picks), attemptKey: null }),
-      attempt() {
-        const key = get().attemptKey ?? uuid();
-        if (key !== get().attemptKey) set({ attemptKey: key });
+      acceptChanges: () => set({ picks: acceptAll(get().picks), attemptKeys: {} }),
+      attempt(bet) {
+        const known = get().attemptKeys[bet];
+        if (known) return known;
+        const key = uuid();
+        set({ attemptKeys: { ...get().attemptKeys, [bet]: key } });
         return key;
       },
+      dropAttempt: () => set({ attemptKeys: {} }),
       settleAttempt(placed) {
         const gone = new Set(placed);
         const picks = get().picks.filter((pick) => !gone.has(pick.selectionId));
         const stakes = Object.fromEntries(Object.entries(get().stakes).filter(([id]) => !gone.has(Number(id))));
-        set({ picks, stakes, attemptKey: null, bonusId: null, comboStake: picks.length ? get().comboStake : '', mode: picks.length >= 2 ? get().mode : 'single' });
+        set({ picks, stakes, attemptKeys: {}, bonusId: null, comboStake: picks.length ? get().comboStake : '', mode: picks.length >= 2 ? get().mode : 'single' });
       },
       setOpen: (open) => set({ open }),
     }),

@@ -13,7 +13,7 @@ import type { PaymentMethodView } from './types.ts';
  */
 
 /** The spec's four tabs, then the player's game rounds (docs/game-page.md). */
-export const HISTORY_TABS = ['deposit', 'withdrawal', 'bonuses', 'cashbacks', 'games'] as const;
+export const HISTORY_TABS = ['deposit', 'withdrawal', 'bonuses', 'cashbacks', 'games', 'bets'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
 
 /** The history tab of the `tab` query, otherwise the first tab. */

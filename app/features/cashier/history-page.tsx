@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_PAGE_SIZE } from '../../../contract/constants.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
-import { useLocalizedPath } from '../../lib/locale.ts';
+import { useLocalizedPath, useRootData } from '../../lib/locale.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -17,15 +17,17 @@ import type { HistoryPage, Transaction } from './types.ts';
 
 export type HistoryData = { tab: HistoryTab; page: HistoryPage | null };
 
-const TAB_ICONS: Record<HistoryTab, IconName> = { deposit: 'arrowDown', withdrawal: 'arrowUp', bonuses: 'gift', cashbacks: 'percent', games: 'dice' };
+const TAB_ICONS: Record<HistoryTab, IconName> = { deposit: 'arrowDown', withdrawal: 'arrowUp', bonuses: 'gift', cashbacks: 'percent', games: 'dice', bets: 'ball' };
 
 /**
  * /cashier/history: a tab per kind, HISTORY_PAGE_SIZE rows at a time with "load more". The
- * bonuses, cashbacks and games tabs show what the route composes into `panel` (the bonuses
- * feature's lists, the games feature's round history).
+ * bonuses, cashbacks, games and bets tabs show what the route composes into `panel` (the bonuses
+ * feature's lists, the games feature's round history, the betting feature's bets).
  */
 export function HistoryPageView({ data, panel }: { data: HistoryData; panel?: ReactNode }) {
   const { t } = useTranslation('cashier');
+  // The bets tab follows the site's bet-history switch (functionalSettings.isBetHistoryEnable).
+  const betHistory = useRootData()?.config.functionalSettings.isBetHistoryEnable ?? true;
   return (
     <CashierFrame page="history" title={t('history.title')} subtitle={t('history.subtitle')}>
       <div
@@ -37,7 +39,7 @@ export function HistoryPageView({ data, panel }: { data: HistoryData; panel?: Re
           if (list && selected && list.scrollWidth > list.clientWidth) list.scrollLeft = selected.offsetLeft - list.offsetLeft - 16;
         }}
         className="-mx-4 mb-6 flex gap-2 overflow-x-auto px-4 pb-1 tablet:mx-0 tablet:flex-wrap tablet:px-0" data-testid="history-tabs">
-        {HISTORY_TABS.map((tab) => {
+        {HISTORY_TABS.filter((tab) => tab !== 'bets' || betHistory).map((tab) => {
           const active = tab === data.tab;
           return (
             <LocalLink
@@ -59,7 +61,7 @@ export function HistoryPageView({ data, panel }: { data: HistoryData; panel?: Re
         })}
       </div>
       <div role="tabpanel" data-testid={`history-panel-${data.tab}`}>
-        {data.tab === 'games' || data.tab === 'bonuses' || data.tab === 'cashbacks' ? (
+        {data.tab !== 'deposit' && data.tab !== 'withdrawal' ? (
           panel
         ) : (
           // A new tab starts a new list: the first page from the loader, more on demand.

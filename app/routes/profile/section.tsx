@@ -7,6 +7,10 @@ import { ProfileLoyaltyPage, type ProfileLoyaltyData } from '../../features/loya
 import type { LoyaltyInfo } from '../../../contract/loyalty.ts';
 import { PROFILE_PAGE_SIZE, bonusTab, type Page } from '../../features/bonuses/rules.ts';
 import { AreaPage } from '../../features/pages/area-page.tsx';
+import { MyBetsPage, myBetsTab, type MyBetsData } from '../../features/betting/my-bets-page.tsx';
+import { BETS_PAGE_SIZE } from '../../features/betting/bets-list.tsx';
+import { loadOddsFormat } from '../../features/betting/odds-format.server.ts';
+import type { BetsPage } from '../../../contract/betting.ts';
 import { onlyToastParamsRemoved } from '../../features/profile/profile-toast.ts';
 import { PROFILE_SECTIONS, isProfileSection } from '../../features/profile/sections.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -16,22 +20,31 @@ import { serverApi } from '../../lib/server-bridge.ts';
 
 /**
  * The profile sections addressed by name (the last segment of the address). Bonuses and cashback
- * read their first pages here, loyalty the player's loyalty info; the sections whose content
- * arrives with a later module (verification, responsible gaming, bets) share the placeholder.
+ * read their first pages here, loyalty the player's loyalty info, bets the player's bets; the
+ * sections whose content arrives with a later module share the placeholder.
  */
-type SectionData = { bonuses?: BonusesData; cashback?: CashbackData; loyalty?: ProfileLoyaltyData };
+type SectionData = { bonuses?: BonusesData; cashback?: CashbackData; loyalty?: ProfileLoyaltyData; bets?: MyBetsData };
 
 const sectionOf = (pathname: string) => stripLocale(pathname).split('/')[2];
 
 export async function loader({ request, url, context }: LoaderFunctionArgs): Promise<SectionData> {
   // `url`, not request.url: a client navigation's request ends in .data.
   const section = sectionOf(url.pathname);
-  if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty') return {};
+  if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty' && section !== 'bets') return {};
   const locale = requestLocale(request);
   // A list the server could not read shows as failed with a retry; the player's own refusal (403 ...) is the page's.
   const soft = (error: unknown) => (error instanceof ApiError && error.status >= 500 ? null : toPageError(error));
   const list = <T,>(method: string, query: Record<string, string | number>) => serverApi<Page<T>>(context, method, { query, locale }).catch(soft);
 
+  if (section === 'bets') {
+    // The player's bets (docs/betting.md), in their odds format.
+    const tab = myBetsTab(url.searchParams.get('tab'));
+    const [bets, oddsFormat] = await Promise.all([
+      list<BetsPage['items'][number]>('betting/getBets', { status: tab, offset: 0, count: BETS_PAGE_SIZE }),
+      loadOddsFormat(context, locale),
+    ]);
+    return { bets: { tab, bets, oddsFormat } };
+  }
   if (section === 'loyalty') return { loyalty: { info: await serverApi<LoyaltyInfo>(context, 'loyalty/getinfo', { locale }).catch(soft) } };
   if (section === 'cashback') {
     return { cashback: { cashbacks: await list<CashbackView>('cashbacks/get', { offset: 0, count: PROFILE_PAGE_SIZE }), now: Date.now() } };
@@ -59,6 +72,7 @@ export default function ProfileSection() {
   if (section === 'bonuses' && data.bonuses) return <BonusesPage data={data.bonuses} />;
   if (section === 'cashback' && data.cashback) return <CashbackPage data={data.cashback} />;
   if (section === 'loyalty' && data.loyalty) return <ProfileLoyaltyPage data={data.loyalty} />;
+  if (section === 'bets' && data.bets) return <MyBetsPage data={data.bets} />;
   const icon = PROFILE_SECTIONS.find((item) => item.key === section)?.icon ?? 'user';
   return <AreaPage area={`profile.${section}`} icon={icon} />;
 }
