@@ -18,7 +18,7 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/sch
  * deposit in the casino wait on one row.
  */
 export const PLAYER_KINDS = ['main', 'bonus', 'betting_bonus', 'fun', 'withdrawal_hold'] as const;
-export const HOUSE_ACCOUNTS = ['payment_clearing', 'payout_clearing', 'game_house', 'bonus_funding', 'fun_issuer', 'jackpot_pool', 'corrections'] as const;
+export const HOUSE_ACCOUNTS = ['payment_clearing', 'payout_clearing', 'game_house', 'bonus_funding', 'fun_issuer', 'jackpot_pool', 'corrections', 'sportsbook_stakes'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 

@@ -23,6 +23,8 @@ export const MONEY_EVENTS = [
   'bonus.converted',
   'bonus.forfeited',
   'cashback.paid',
+  'betting.bet',
+  'betting.settled',
 ] as const;
 
 export type BalanceNotice = { account: string; currency: string; balance: string; transactionId: number | null };

@@ -3,3 +3,4 @@ export { createPromotions, normalizeCode, type Promotions, type CampaignQuery, t
 export { createCashback, type Cashback } from './cashback.ts';
 export { createPromotionsAdmin, campaignSpecSchema, promoCodeSpecSchema, rewardSpec, storedReward, type CampaignSpec } from './admin.ts';
 export { completeFreeSpins, lockFreeSpinsBonus, type GrantInput } from './engine.ts';
+export { useBettingBonus, type BettingBonusUse } from './betting-bonus.ts';
