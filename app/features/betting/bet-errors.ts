@@ -6,8 +6,9 @@ import { ApiError } from '../../lib/api-error.ts';
 /**
  * A refused bet or cash-out, read from the API's typed answer (InvalidParameterException with
  * details.code, contract/betting.ts): the code, the details the slip acts on, and the sentence to
- * show in the player's language. A code the slip does not know falls back to the server's
- * (already localized) field message.
+ * show in the player's language. Responsible gaming refuses with its own types (a limit, a
+ * self-exclusion). A code the slip does not know falls back to the server's (already localized)
+ * field message.
  */
 export type BetRefusal = {
   code: BetErrorCode | null;
@@ -27,9 +28,13 @@ export function betRefusal(error: unknown, t: TFunction<'betting'>, currency: st
   const amount = (key: string) => (typeof details[key] === 'string' ? formatMoney(Number(details[key]), currency) : '');
   const message = code
     ? t(`errors.${code}`, { min: amount('min_stake'), max: amount('max_stake'), balance: amount('balance'), limit: String(details.limit ?? ''), amount: amount('amount') })
-    : error.type === 'TooManyRequestsException'
-      ? t('errors.tooMany')
-      : (fieldMessage ?? error.message ?? t('errors.generic'));
+    : error.type === 'GamingLimitExceededException'
+      ? t('errors.LIMIT_EXCEEDED')
+      : error.type === 'UserExcludedException'
+        ? t('errors.excluded')
+        : error.type === 'TooManyRequestsException'
+          ? t('errors.tooMany')
+          : (fieldMessage ?? error.message ?? t('errors.generic'));
   return { code, field, message, details };
 }
 

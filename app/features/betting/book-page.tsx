@@ -1,5 +1,7 @@
 import type { EventView, SportKey } from '../../../contract/betting.ts';
+import { useRootData } from '../../lib/locale.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../pages/page-meta.tsx';
 import { EventRow } from './event-row.tsx';
 import { useBettingT } from './i18n.ts';
@@ -26,6 +28,8 @@ export function BookPage({ data }: { data: BookData }) {
   const live = useLiveEvents(data.live);
   const upcoming = useLiveEvents(data.upcoming);
   const sports = useSports();
+  // The operator's betting notice (functionalSettings.isVisibleNoticeBetting), off by default.
+  const notice = useRootData()?.config.functionalSettings.isVisibleNoticeBetting ?? false;
   const sportName = data.sport ? (sports.find((sport) => sport.key === data.sport)?.name ?? data.sport) : null;
   const title = data.view === 'live' ? t('live.title') : (sportName ?? t('book.title'));
   // An event that went in play since the page was read leaves the upcoming list.
@@ -43,6 +47,12 @@ export function BookPage({ data }: { data: BookData }) {
         </h1>
         <p className="mt-2 max-w-xl text-sm text-ink-300">{t(data.view === 'live' ? 'live.subtitle' : 'book.subtitle')}</p>
       </header>
+      {notice && (
+        <p className="flex items-start gap-3 rounded-2xl border border-gold-400/20 bg-gold-500/5 px-4 py-3 text-sm text-gold-200" role="note" data-testid="betting-notice">
+          <Icon name="info" size={18} className="mt-0.5 shrink-0 text-gold-400" />
+          {t('notice')}
+        </p>
+      )}
 
       {(data.view === 'live' || inPlay.length > 0) && (
         <EventSection id="live" title={t('live.now')} live events={inPlay} empty={t('live.empty')} />
