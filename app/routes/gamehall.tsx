@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { requestLocale } from '../lib/locale.ts';
 import { notFound, toPageError } from '../lib/page-errors.ts';
 import { serverApi } from '../lib/server-bridge.ts';
+import type { SeoTextView } from '../features/pages/seo-text.tsx';
 
 export default function Page() {
   return <GamehallPage data={useLoaderData<typeof loader>()} />;
@@ -27,8 +28,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
       serverApi<GameProvider[]>(context, 'games/getProviders', { locale }),
     ]);
     if (!categories.some((entry) => entry.id === category)) notFound(url.pathname);
-    const page = await serverApi<GamesPage>(context, 'games/get', { query: hallQuery({ category, providers }, 0), locale });
-    return { base: '/gamehall', category, providers, categories, providerList, page };
+    // The hall's SEO text (docs/content.md) comes with the games; a content service that fails
+    // answers null and the hall shows without it.
+    const [page, seoText] = await Promise.all([
+      serverApi<GamesPage>(context, 'games/get', { query: hallQuery({ category, providers }, 0), locale }),
+      serverApi<SeoTextView | null>(context, 'content/getseotext', { query: { path: category === 'all' ? '/gamehall' : `/gamehall/${category}` }, locale }),
+    ]);
+    return { base: '/gamehall', category, providers, categories, providerList, page, seoText };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound(url.pathname);
     toPageError(error);

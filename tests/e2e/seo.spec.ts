@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { sitemapSchemaErrors } from '../seo/validate.ts';
 import { gotoHydrated } from './support.ts';
 
 /**
@@ -9,13 +10,26 @@ import { gotoHydrated } from './support.ts';
 const PAGES: Array<[path: string, type: string]> = [
   ['/', 'WebSite'],
   ['/gamehall', 'BreadcrumbList'],
+  ['/gamehall/slot', 'BreadcrumbList'],
+  ['/gamehall/live', 'BreadcrumbList'],
   ['/game/golden-croupier', 'VideoGame'],
   ['/jackpots', 'BreadcrumbList'],
   ['/jackpots/mega', 'BreadcrumbList'],
   ['/providers', 'BreadcrumbList'],
-  ['/about', 'BreadcrumbList'],
   ['/fairness', 'BreadcrumbList'],
   ['/winners', 'BreadcrumbList'],
+  ['/tournaments', 'BreadcrumbList'],
+  ['/tournaments/weekly-slot-race', 'BreadcrumbList'],
+  ['/promotions', 'BreadcrumbList'],
+  ['/promotions/weekly-cashback', 'BreadcrumbList'],
+  ['/offers', 'BreadcrumbList'],
+  ['/offers/welcome-bonus', 'BreadcrumbList'],
+  ['/loyalty', 'BreadcrumbList'],
+  ['/support', 'BreadcrumbList'],
+  ['/about', 'BreadcrumbList'],
+  ['/terms', 'BreadcrumbList'],
+  ['/privacy', 'BreadcrumbList'],
+  ['/responsible-gaming', 'BreadcrumbList'],
 ];
 const ALL = PAGES.flatMap(([path, type]) => [
   [path, type],
@@ -38,6 +52,8 @@ async function headOf(request: APIRequestContext, path: string): Promise<Head> {
 }
 
 test('every public page has a unique title, one canonical, hreflang alternates and typed JSON-LD', async ({ request }) => {
+  // Forty-four pages rendered one after another.
+  test.setTimeout(90_000);
   const titles = new Map<string, string>();
   for (const [path, type] of ALL) {
     const head = await headOf(request, path);
@@ -78,16 +94,57 @@ test('the JSON-LD script carries the page nonce and survives hydration', async (
   expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
 });
 
-test('robots.txt names the sitemap, whose children list the game pages in both locales', async ({ request }) => {
+test('robots.txt names the sitemap, whose children pass the sitemaps.org schema and list every public page in both locales with hreflang', async ({ request }) => {
+  test.setTimeout(60_000);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /cashier');
   const sitemap = /^Sitemap: (.+)$/m.exec(robots)?.[1] ?? '';
   expect(sitemap).toMatch(/\/sitemap\.xml$/);
   const index = await (await request.get(new URL(sitemap).pathname)).text();
   expect(index).toContain('<sitemapindex');
-  for (const [child, path] of [['/sitemap-en.xml', '/game/golden-croupier'], ['/sitemap-fr.xml', '/fr/game/golden-croupier']]) {
-    const response = await request.get(child);
+  expect(await sitemapSchemaErrors(index)).toEqual([]);
+
+  // What the site offers, asked through its own API: games, tournaments, campaigns with a page.
+  const data = async <T,>(method: string, query: Record<string, string> = {}) =>
+    ((await (await request.get(`/api/${method}?${new URLSearchParams(query)}`)).json()) as { data: T }).data;
+  const games = await data<{ items: Array<{ sysname: string }> }>('games/get', { count: '300' });
+  const tournaments = await data<{ items: Array<{ sysname: string }> }>('tournaments/get', { status: 'all', count: '50' });
+  const offers = await data<{ items: Array<{ sysname: string; placements: string[] }> }>('campaigns/getoffers', { count: '50' });
+  const expected = [
+    '/tournaments',
+    '/promotions',
+    '/offers',
+    '/about',
+    '/terms',
+    '/privacy',
+    '/responsible-gaming',
+    ...games.items.map((game) => `/game/${game.sysname}`),
+    ...tournaments.items.map((tournament) => `/tournaments/${tournament.sysname}`),
+    // A campaign has one address: among the offers when placed there, else among the promotions.
+    ...offers.items.filter((offer) => offer.placements.includes('offers')).map((offer) => `/offers/${offer.sysname}`),
+    ...offers.items.filter((offer) => !offer.placements.includes('offers') && offer.placements.includes('promotions')).map((offer) => `/promotions/${offer.sysname}`),
+  ];
+  expect(games.items.length).toBeGreaterThan(10);
+  expect(tournaments.items.length).toBeGreaterThan(0);
+  expect(expected.some((path) => path.startsWith('/offers/'))).toBe(true);
+  expect(expected.some((path) => path.startsWith('/promotions/'))).toBe(true);
+
+  for (const locale of ['en', 'fr'] as const) {
+    const response = await request.get(`/sitemap-${locale}.xml`);
     expect(response.headers()['content-type']).toMatch(/^application\/xml/);
-    expect(await response.text()).toMatch(new RegExp(`<loc>https?://[^<]+${path.replaceAll('/', '\\/')}</loc>`));
+    const xml = await response.text();
+    expect(await sitemapSchemaErrors(xml), locale).toEqual([]);
+    const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1]);
+    const byPath = new Map(urls.map((url) => [new URL(/<loc>([^<]+)<\/loc>/.exec(url)![1]).pathname, url]));
+    for (const path of expected) {
+      const here = locale === 'en' ? path : `/fr${path}`;
+      const entry = byPath.get(here);
+      expect(entry, `${here} in sitemap-${locale}.xml`).toBeDefined();
+      const alternates = Object.fromEntries([...entry!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], new URL(m[2]).pathname]));
+      expect(alternates, here).toEqual({ en: path, fr: `/fr${path}`, 'x-default': path });
+      // Content pages carry their date of change.
+      if (['/about', '/terms', '/privacy', '/responsible-gaming'].includes(path)) expect(entry, here).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+    }
+    expect(byPath.has(locale === 'en' ? '/terms' : '/fr/terms')).toBe(true);
   }
 });

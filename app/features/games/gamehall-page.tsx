@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { PageHeading, PageMeta } from '../pages/page-meta.tsx';
+import { SeoTextBlock, type SeoTextView } from '../pages/seo-text.tsx';
 import { GameTile } from './game-tile.tsx';
 import { hallHref, hallQuery, toggled, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
 
@@ -18,6 +19,8 @@ export type GamehallData = {
   categories: GameCategory[];
   providerList: GameProvider[];
   page: GamesPage;
+  /** The SEO text under the grid (the general hall and its categories; not a tournament's hall). */
+  seoText?: SeoTextView | null;
 };
 
 const chipClass = (active: boolean) =>
@@ -31,9 +34,11 @@ export function GamehallPage({ data }: { data: GamehallData }) {
   const { t } = useTranslation('games');
   const names = Object.fromEntries(data.providerList.map((provider) => [provider.sysname, provider.name]));
   const filterKey = `${data.category}|${data.providers.join(',')}`;
+  // A category has its own title ("Slots · Game hall"), so each hall address is told apart.
+  const categoryName = data.category === 'all' ? null : data.categories.find((entry) => entry.id === data.category)?.name;
   return (
     <div className="pb-8" data-testid="page-gamehall">
-      <PageMeta title={t('hall.title')} description={t('hall.subtitle')} />
+      <PageMeta title={categoryName ? `${categoryName} · ${t('hall.title')}` : t('hall.title')} description={t('hall.subtitle')} />
       <PageHeading title={t('hall.title')} subtitle={t('hall.subtitle')} />
 
       <nav aria-label={t('hall.categories')} className="-mx-4 mb-4 overflow-x-auto px-4 pb-1">
@@ -93,6 +98,7 @@ export function GamehallPage({ data }: { data: GamehallData }) {
         more={(offset) => api<GamesPage>('games/get', { query: hallQuery(data, offset) })}
         resetTo={data.base}
       />
+      {data.seoText && <SeoTextBlock text={data.seoText} />}
     </div>
   );
 }

@@ -3,10 +3,13 @@ import { LocalLink } from '../../lib/local-link.tsx';
 import { useRootData } from '../../lib/locale.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
+// The help column's pages are content pages (docs/content.md); "Responsible gaming" is the
+// information page (/responsible-gaming), shown whatever the switch of the player's tools, which it
+// links to when they are on.
 const COLUMNS = [
   { title: 'casino', links: [['gamehall', '/gamehall'], ['jackpots', '/jackpots'], ['tournaments', '/tournaments'], ['winners', '/winners'], ['providers', '/providers']] },
   { title: 'rewards', links: [['promotions', '/promotions'], ['offers', '/offers'], ['loyalty', '/loyalty'], ['betting', '/betting']] },
-  { title: 'help', links: [['support', '/support'], ['responsibleGaming', '/responsible-game'], ['about', '/about'], ['terms', '/terms'], ['privacy', '/privacy']] },
+  { title: 'help', links: [['support', '/support'], ['responsibleGaming', '/responsible-gaming'], ['about', '/about'], ['terms', '/terms'], ['privacy', '/privacy']] },
 ] as const;
 
 const METHODS = ['VISA', 'Mastercard', 'SEPA', 'Skrill', 'Neteller', 'Crypto'];
@@ -26,9 +29,7 @@ export function Footer() {
           <div key={column.title}>
             <h2 className="mb-3 text-xs font-semibold tracking-widest text-ink-400 uppercase">{t(`footer.${column.title}`)}</h2>
             <ul className="space-y-2">
-              {column.links
-                .filter(([key]) => key !== 'responsibleGaming' || (config?.functionalSettings.isResponsibleGamingEnable ?? true))
-                .map(([key, to]) => (
+              {column.links.map(([key, to]) => (
                 <li key={key}>
                   <LocalLink to={to} className="text-sm text-ink-200 transition hover:text-gold-300">
                     {t(`footer.links.${key}`)}
