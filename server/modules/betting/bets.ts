@@ -22,10 +22,10 @@ import { formatMinor, isCurrency, parseMajor, type CurrencyCode } from '../../..
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { writeOutboxEvent } from '../../platform/events/outbox.ts';
-import { bettingBetLegs, bettingBets, bettingEvents, bettingMarkets, bettingSelections } from '../../db/schema/betting.ts';
+import { bettingBetLegs, bettingBets, bettingMarkets, bettingSelections } from '../../db/schema/betting.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { useBettingBonus } from '../promotions/index.ts';
-import type { Book, Publish } from './book.ts';
+import type { Book, Publish, SelectionDetail } from './book.ts';
 import { bettingText } from './texts.ts';
 
 /**
@@ -78,11 +78,22 @@ export function createBets(deps: {
     return new AppError('InvalidParameterException', message, { fields: { [field]: message }, details: { code, ...details } });
   };
 
+  /**
+   * A player's currency, kept per process once they have bet: a player with money can no longer
+   * change it (profile's setCurrency refuses once money moved), so it is read once (bounded).
+   */
+  const currencies = new Map<number, CurrencyCode>();
   async function currencyOf(userId: number): Promise<CurrencyCode> {
+    const known = currencies.get(userId);
+    if (known) return known;
     const currency = await deps.playerCurrency(userId);
     if (!currency || !isCurrency(currency)) throw new AppError('AuthorizationException', 'No such player');
     return currency;
   }
+  const remember = (userId: number, currency: CurrencyCode) => {
+    if (currencies.size >= 100_000) currencies.delete(currencies.keys().next().value as number);
+    currencies.set(userId, currency);
+  };
 
   const tellPlayer = (bet: Pick<BetRow, 'id' | 'userId' | 'status' | 'paidMain' | 'currency' | 'settlementVersion'>) =>
     void deps
@@ -103,8 +114,6 @@ export function createBets(deps: {
    */
   async function place(userId: number, input: PlaceBetRequest, locale: LocaleCode): Promise<BetView> {
     const currency = await currencyOf(userId);
-    const replay = await betByRequest(userId, input.request_id);
-    if (replay) return (await views([replay], locale))[0];
 
     if (input.kind === 'single' ? input.legs.length !== 1 : input.legs.length < BET_LIMITS.minLegs || input.legs.length > BET_LIMITS.maxLegs) {
       throw refuse(locale, 'LEG_COUNT', 'legs', { min_legs: BET_LIMITS.minLegs, max_legs: BET_LIMITS.maxLegs }, { min: BET_LIMITS.minLegs, max: BET_LIMITS.maxLegs });
@@ -124,16 +133,16 @@ export function createBets(deps: {
 
     const at = now();
     let placed: BetRow;
+    let placedLegs: LegRow[] = [];
+    let details: SelectionDetail[] = [];
     try {
       placed = await db.transaction(async (tx) => {
+        // A repeated request answers the first bet (checked first: it may no longer pass the checks).
+        const [replay] = await tx.select({ id: bettingBets.id }).from(bettingBets).where(and(eq(bettingBets.userId, userId), eq(bettingBets.requestId, input.request_id)));
+        if (replay) throw new ReplayedRequest();
         // The markets in share mode: many bets on one market go together; a change waits for them.
-        const rows = await queryRows<{ selection_id: number; odds: number; market_id: number; market_status: string; event_id: number; event_status: string }>(
-          tx,
-          sql`select s.id as selection_id, s.odds, m.id as market_id, m.status as market_status, e.id as event_id, e.status as event_status
-              from ${bettingSelections} s join ${bettingMarkets} m on m.id = s.market_id join ${bettingEvents} e on e.id = m.event_id
-              where s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-              order by m.id for share of m`,
-        );
+        details = await book.selectionsWithEvents(ids, tx, true);
+        const rows = details.map((d) => ({ selection_id: d.selection.id, odds: d.selection.odds, market_id: d.market.id, market_status: d.market.status, event_id: d.event.id, event_status: d.event.status }));
         const locked: number[] = [];
         const changed: Array<{ selection_id: number; odds: string }> = [];
         const events = new Set<number>();
@@ -166,18 +175,45 @@ export function createBets(deps: {
         checkStake(locale, currency, stake, locked, boostPercent, freeBet);
         if (!freeBet) await deps.stakeCheck?.(tx, { userId, amount: stake, currency, now: at, locale });
 
-        const [bet] = await tx
-          .insert(bettingBets)
-          .values({ userId, requestId: input.request_id, kind: input.kind, currency, stake, funding: freeBet ? 'free_bet' : 'cash', bonusId: bonus?.bonusId ?? null, boostPercent, status: 'open', placedAt: at })
-          .onConflictDoNothing()
-          .returning();
-        if (!bet) throw new ReplayedRequest();
-        await tx.insert(bettingBetLegs).values(
-          input.legs.map((leg, index) => {
-            const row = rows.find((r) => r.selection_id === leg.selection_id)!;
-            return { betId: bet.id, position: index, selectionId: leg.selection_id, marketId: row.market_id, eventId: row.event_id, odds: locked[index] };
-          }),
+        // The bet and its legs in one statement (a racing twin of this request finds the unique index).
+        const legValues = input.legs.map((leg, index) => {
+          const row = rows.find((r) => r.selection_id === leg.selection_id)!;
+          return sql`(${index}::int, ${leg.selection_id}::int, ${row.market_id}::int, ${row.event_id}::int, ${locked[index]}::int)`;
+        });
+        const [inserted] = await queryRows<{ id: number; placed_at: Date | string }>(
+          tx,
+          sql`with bet as (
+                insert into ${bettingBets} (user_id, request_id, kind, currency, stake, funding, bonus_id, boost_percent, status, placed_at)
+                values (${userId}::int, ${input.request_id}, ${input.kind}, ${currency}, ${stake.toString()}::bigint, ${freeBet ? 'free_bet' : 'cash'}, ${bonus?.bonusId ?? null}::int, ${boostPercent}::int, 'open', ${at.toISOString()}::timestamptz)
+                on conflict do nothing returning id, placed_at),
+              legs as (
+                insert into ${bettingBetLegs} (bet_id, position, selection_id, market_id, event_id, odds)
+                select bet.id, l.position, l.selection_id, l.market_id, l.event_id, l.odds
+                from bet, (values ${sql.join(legValues, sql`, `)}) as l(position, selection_id, market_id, event_id, odds))
+              select id, placed_at from bet`,
         );
+        if (!inserted) throw new ReplayedRequest();
+        const bet: BetRow = {
+          id: Number(inserted.id),
+          userId,
+          requestId: input.request_id,
+          kind: input.kind,
+          currency,
+          stake,
+          funding: freeBet ? 'free_bet' : 'cash',
+          bonusId: bonus?.bonusId ?? null,
+          boostPercent,
+          status: 'open',
+          paidMain: 0n,
+          paidBonus: 0n,
+          settlementVersion: 0,
+          placedAt: new Date(inserted.placed_at),
+          settledAt: null,
+        };
+        placedLegs = input.legs.map((leg, index) => {
+          const row = rows.find((r) => r.selection_id === leg.selection_id)!;
+          return { betId: bet.id, position: index, selectionId: leg.selection_id, marketId: row.market_id, eventId: row.event_id, odds: locked[index] };
+        });
         const account = freeBet ? ('betting_bonus' as const) : ('main' as const);
         const moved = await ledger.transfer(
           {
@@ -214,9 +250,11 @@ export function createBets(deps: {
       if (error instanceof ReplayedRequest) return (await views([(await betByRequest(userId, input.request_id))!], locale))[0];
       throw error;
     }
+    remember(userId, currency);
     deps.outboxCommitted?.();
     tellPlayer(placed);
-    return (await views([placed], locale))[0];
+    // The view from what the transaction read: no second read of what was just written.
+    return viewsOf([placed], placedLegs, details, locale)[0];
   }
 
   function checkStake(locale: LocaleCode, currency: CurrencyCode, stake: bigint, odds: number[], boostPercent: number, freeBet: boolean) {
@@ -421,6 +459,10 @@ export function createBets(deps: {
       .where(inArray(bettingBetLegs.betId, bets.map((bet) => bet.id)))
       .orderBy(asc(bettingBetLegs.betId), asc(bettingBetLegs.position));
     const details = await book.selectionsWithEvents([...new Set(legs.map((leg) => leg.selectionId))]);
+    return viewsOf(bets, legs, details, locale);
+  }
+
+  function viewsOf(bets: BetRow[], legs: LegRow[], details: SelectionDetail[], locale: LocaleCode): BetView[] {
     return bets.map((bet) => {
       const currency = bet.currency as CurrencyCode;
       const own = legs.filter((leg) => leg.betId === bet.id);

@@ -316,16 +316,22 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
     return row ? (await eventViews([row], locale, false))[0] : null;
   }
 
-  /** Selections with their market and event, for the slip and for bet views. */
-  async function selectionsWithEvents(selectionIds: number[]) {
+  /**
+   * Selections with their market and event, for the slip and for bet views. With `lockMarkets`
+   * (inside a bet's transaction) their market rows are taken in share mode: bets on one market go
+   * together, and a change of its odds or status waits for them (and they for it).
+   */
+  async function selectionsWithEvents(selectionIds: number[], tx: Db | Tx = db, lockMarkets = false) {
     if (!selectionIds.length) return [];
-    return db
+    const query = tx
       .select({ selection: bettingSelections, market: bettingMarkets, event: bettingEvents, competition: bettingCompetitions })
       .from(bettingSelections)
       .innerJoin(bettingMarkets, eq(bettingMarkets.id, bettingSelections.marketId))
       .innerJoin(bettingEvents, eq(bettingEvents.id, bettingMarkets.eventId))
       .innerJoin(bettingCompetitions, eq(bettingCompetitions.id, bettingEvents.competitionId))
-      .where(inArray(bettingSelections.id, selectionIds));
+      .where(inArray(bettingSelections.id, selectionIds))
+      .orderBy(asc(bettingMarkets.id));
+    return lockMarkets ? query.for('share', { of: bettingMarkets }) : query;
   }
 
   /** Events the feed is running (scheduled or live), with its private state. */
@@ -357,3 +363,4 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
 }
 
 export type Book = ReturnType<typeof createBook>;
+export type SelectionDetail = Awaited<ReturnType<Book['selectionsWithEvents']>>[number];
