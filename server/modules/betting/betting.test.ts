@@ -369,3 +369,90 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the suspension race (PostgreSQL)'
     }
   }, 60_000);
 });
+
+describe('the operator commands (through the site, signed)', () => {
+  it('creates a fixture, moves its odds and settles it; unsigned or malformed commands are refused', async () => {
+    const { bettingCommand } = await import('../../../scripts/ops-betting.ts');
+    const { hmacSha256 } = await import('../../platform/crypto.ts');
+    const { resolveAppSecret } = await import('../../platform/secrets.ts');
+    const { SIGNATURE_HEADER, signBody } = await import('../payments/index.ts');
+    const secret = hmacSha256(resolveAppSecret(t.env).secret, 'betting-ops');
+    const send = async (command: string, args: string[], sign = true) => {
+      const body = bettingCommand(command, args);
+      if (typeof body === 'string') return { status: 0, json: body as unknown };
+      const text = JSON.stringify(body);
+      const response = await t.app.request('http://localhost/platform/betting/command', {
+        method: 'POST',
+        body: text,
+        headers: { 'content-type': 'application/json', ...(sign ? { [SIGNATURE_HEADER]: signBody(secret, text) } : {}) },
+      });
+      return { status: response.status, json: (await response.json()) as unknown };
+    };
+    expect((await send('betting:fixture', ['football', '60'], false)).status).toBe(401);
+    expect((await send('betting:settle', ['12', 'two-one'])).json).toMatch(/usage/);
+    expect((await send('betting:fixture', ['cricket'])).status).toBe(422);
+    const created = await send('betting:fixture', ['tennis', 'live']);
+    expect(created.status).toBe(200);
+    const event = created.json as EventView;
+    expect(event).toMatchObject({ sport: 'tennis', status: 'live' });
+    const before = event.markets.find((m) => m.type === 'match_winner')!.selections[0].odds;
+    const moved = (await send('betting:odds', [String(event.id), '20'])).json as EventView;
+    expect(moved.markets.find((m) => m.type === 'match_winner')!.selections[0].odds).not.toBe(before);
+    expect(((await send('betting:suspend', [String(event.id)])).json as EventView).markets.every((m) => m.status === 'suspended')).toBe(true);
+    expect(((await send('betting:open', [String(event.id)])).json as EventView).markets.every((m) => m.status === 'open')).toBe(true);
+    expect((await send('betting:settle', [String(event.id), '2-1'])).status).toBe(200);
+    const settled = (await t.services.betting.book.event(event.id, 'en'))!;
+    expect(settled).toMatchObject({ status: 'settled', score: { home: 2, away: 1 } });
+    expect(settled.markets.find((m) => m.type === 'match_winner')!.selections.map((s) => s.result)).toEqual(['won', 'lost']);
+    expect((await send('betting:void', ['99999999'])).status).toBe(404);
+  });
+});
+
+describe('the demo feed', () => {
+  it('schedules fixtures, turns one live at kick-off, moves its odds, ends it and settles its bets', async () => {
+    let clock = new Date(Date.now() + 30 * 86_400_000);
+    const published: string[] = [];
+    const feedBook = createBetting({
+      db: t.database.db,
+      ledger: t.services.ledger,
+      publish: async (_topic, message) => void published.push(message.type),
+      playerCurrency: async () => 'EUR',
+      now: () => clock,
+    });
+    await feedBook.feed.tick(feedBook.sink, clock);
+    const running = await feedBook.book.runningEvents();
+    expect(running.filter((row) => row.status === 'scheduled' && row.sport === 'football').length).toBeGreaterThanOrEqual(8);
+    const upcoming = running.filter((row) => row.status === 'scheduled' && row.startsAt > clock && row.sport === 'football');
+    expect(upcoming.length).toBeGreaterThanOrEqual(1);
+    const first = upcoming.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+    const player = await registerPlayer(t, { tag: 'feed' });
+    await fundPlayer(t, player.uid, 10_000n);
+    const view = (await feedBook.book.event(first.id, 'en'))!;
+    const home = view.markets.find((m) => m.type === '1x2')!.selections[0];
+    const single = await placed(player, { legs: [{ selection_id: home.id, odds: home.odds }], stake: '10.00' });
+
+    clock = new Date(first.startsAt.getTime() + 1000);
+    await feedBook.feed.tick(feedBook.sink, clock);
+    const live = (await feedBook.book.event(first.id, 'en'))!;
+    expect(live).toMatchObject({ status: 'live', score: { home: 0, away: 0 } });
+    expect(live.clock?.label).toBe("1'");
+    const versionAtKickOff = live.markets[0].version;
+    clock = new Date(first.startsAt.getTime() + 10 * 60_000);
+    await feedBook.feed.tick(feedBook.sink, clock);
+    clock = new Date(first.startsAt.getTime() + 10 * 60_000 + 20_000);
+    await feedBook.feed.tick(feedBook.sink, clock);
+    const midway = (await feedBook.book.event(first.id, 'en'))!;
+    expect(midway.clock?.minute).toBeGreaterThanOrEqual(45);
+    expect(midway.markets[0].version).toBeGreaterThan(versionAtKickOff);
+    expect(published).toContain('betting.odds');
+    expect(published).toContain('betting.event');
+
+    clock = new Date(first.startsAt.getTime() + 21 * 60_000);
+    await feedBook.feed.tick(feedBook.sink, clock);
+    const ended = (await feedBook.book.event(first.id, 'en'))!;
+    expect(ended.status).toBe('settled');
+    expect(ended.markets.every((m) => m.status === 'settled')).toBe(true);
+    const result = await bet(player, single.id);
+    expect(result.status).toBe((ended.score!.home > ended.score!.away ? 'won' : 'lost'));
+  }, 60_000);
+});

@@ -182,7 +182,8 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
 
   async function topUp(sink: FeedSink, now: Date, running: Awaited<ReturnType<Book['runningEvents']>>) {
     for (const sport of Object.keys(COMPETITIONS) as SportKey[]) {
-      const upcoming = running.filter((row) => row.sport === sport && row.status === 'scheduled');
+      // Fixtures still to start (those past their kick-off were just turned live).
+      const upcoming = running.filter((row) => row.sport === sport && row.status === 'scheduled' && row.startsAt > now);
       let last = Math.max(now.getTime(), ...upcoming.map((row) => row.startsAt.getTime()));
       for (let n = upcoming.length; n < UPCOMING_PER_SPORT; n += 1) {
         last += (5 + Math.floor(random() * 25)) * 60_000;
