@@ -35,6 +35,11 @@
  *   loyalty:points <login>               a player's loyalty points (to spend, lifetime) and last movements
  *   loyalty:adjust <login> <points> <reason>   add (or, negative, take) points: an audited journal row
  *   loyalty:products                     the loyalty shop's products with price, level and state
+ *   betting:fixture <sport> [minutes] [live]   a new demo fixture, printed as JSON (docs/betting.md)
+ *   betting:odds <eventId> [percent]     move the event's open odds (first side shorter by percent)
+ *   betting:suspend|open <eventId>       suspend or reopen the event's markets
+ *   betting:settle <eventId> <h>-<a>     result it with that final score and settle its bets (again: a correction)
+ *   betting:void <eventId>               call it off: every bet on it void
  *   content:list                         content pages and SEO texts with locale, state and date of change
  *   content:show <slug|/path> <locale>   one entry as JSON, in the shape content:put takes back
  *   content:put <file.json|file.md>      create or update a page (slug) or SEO text (path) from a file (docs/content.md)
@@ -83,6 +88,12 @@ if (command === 'payment:settle') {
   const text = await answer.text();
   console.log(answer.ok ? `${paymentId}: settled as ${outcome}` : `${paymentId}: refused (${answer.status}) ${text}`);
   process.exit(answer.ok ? 0 : 1);
+}
+
+if (command?.startsWith('betting:')) {
+  // The sportsbook's commands act through the running site (scripts/ops-betting.ts).
+  const { runBettingCommand } = await import('./ops-betting.ts');
+  process.exit(await runBettingCommand(env, command, args));
 }
 
 const database = env.DATABASE_URL
