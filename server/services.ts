@@ -28,6 +28,7 @@ import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeHandlers, playerTopic } from './modules/notices/index.ts';
 import { createSupport } from './modules/support/index.ts';
+import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -138,6 +139,30 @@ export async function createServices(deps: {
     outboxCommitted: announceOutboxCommitted,
   });
 
+  const siteSettings = createSiteSettings(db, { invalidator, cacheMs });
+  // Identity verification (docs/verification.md): documents kept outside the web root, reviewed by
+  // operators, or by Sumsub while the site configuration enables it and its secrets are set.
+  const verificationConfig = createSiteConfigService(db, { invalidator, cacheMs });
+  const verification = createVerification({
+    db,
+    logger,
+    files: createDocumentFiles(env.KYC_STORAGE_DIR ?? `${env.DATA_DIR}/kyc`),
+    limits,
+    maxBytes: env.KYC_MAX_FILE_BYTES,
+    required: env.KYC_REQUIRED_DOCUMENTS,
+    withdrawalThreshold: () => siteSettings.get('kycWithdrawalThreshold'),
+    sumsub:
+      env.SUMSUB_APP_TOKEN && env.SUMSUB_SECRET_KEY && env.SUMSUB_WEBHOOK_SECRET
+        ? createSumsubClient({ appToken: env.SUMSUB_APP_TOKEN, secretKey: env.SUMSUB_SECRET_KEY, webhookSecret: env.SUMSUB_WEBHOOK_SECRET, baseUrl: env.SUMSUB_BASE_URL, levelName: env.SUMSUB_LEVEL_NAME })
+        : null,
+    sumsubEnabled: async () => (await verificationConfig.get('en')).functionalSettings.isSumsubEnable,
+    setAccountFlags: accounts.setVerificationFlags,
+    recipient: accounts.recipient,
+    send: (message) => messenger.send(message),
+    publish: (userId, message) => live.publish(playerTopic(userId), message),
+    origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+  });
+
   // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
@@ -186,7 +211,7 @@ export async function createServices(deps: {
     database: deps.database,
     env,
     buildId: deps.buildId ?? 'dev',
-    siteSettings: createSiteSettings(db, { invalidator, cacheMs }),
+    siteSettings,
     siteConfig,
     storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
     content: createContentService(db, { source: contentSourceFromEnv(db, env, logger), logger }),
@@ -206,6 +231,8 @@ export async function createServices(deps: {
       // wagered needs the burn-bonuses confirm and forfeits the bonus with the reserve.
       checkDepositOffer: promotions.checkDepositOffer,
       beforeWithdrawal: promotions.beforeWithdrawal,
+      // Withdrawals wait for an approved identity verification as the operators set it.
+      withdrawalCheck: verification.withdrawalCheck,
     }),
     catalogue,
     wallet,
@@ -217,6 +244,7 @@ export async function createServices(deps: {
     history: createHistory({ db, limits, logger }),
     support,
     studio,
+    verification,
     jobs,
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;

@@ -64,6 +64,7 @@ import {
   getLoyaltyPrograms,
   setLoyaltyCharacter,
 } from './methods/loyalty.ts';
+import { createApplicant, getAccessToken, getVerification, removeVerificationDocument, setUserOnVerification, uploadVerificationDocument } from './methods/verification.ts';
 import {
   getChat,
   getChatUnread,
@@ -171,6 +172,12 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getLoyaltyNotifications,
   getLoyaltyPrograms,
   getLoyaltyProgram,
+  getVerification,
+  uploadVerificationDocument,
+  removeVerificationDocument,
+  setUserOnVerification,
+  createApplicant,
+  getAccessToken,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

@@ -18,12 +18,41 @@ const parse = (text: string) =>
     strictDepth: true,
   }) as Record<string, unknown>;
 
+/** A method taking files: its body limit (multipart overhead included) and the error past it. */
+export type FileUpload = { maxBytes: number; tooLarge: () => Error };
+
+/** Multipart headers and the other fields of an upload may add this much to the files' bytes. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * The request with its body counted while it streams: past the limit the stream fails, so a
+ * huge upload is never read whole into memory. A declared Content-Length over it fails at once.
+ */
+function limitedBody(request: Request, upload: FileUpload): { request: Request; overflowed: () => boolean } {
+  const limit = upload.maxBytes + MULTIPART_OVERHEAD;
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw upload.tooLarge();
+  let seen = 0;
+  let overflow = false;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        overflow = true;
+        controller.error(upload.tooLarge());
+      } else controller.enqueue(chunk);
+    },
+  });
+  const init: RequestInit & { duplex: 'half' } = { method: request.method, headers: request.headers, body: request.body?.pipeThrough(counter) ?? null, duplex: 'half' };
+  return { request: new Request(request.url, init), overflowed: () => overflow };
+}
+
 /**
  * Reads a call's input: the query string and, for POST, a form-data, urlencoded or JSON body.
  * Bracket notation (`ids[]=1`, `options[a][b]=2`) gives arrays and nested objects, within the
- * spec's parser limits. Body fields win over query fields of the same name.
+ * spec's parser limits. Body fields win over query fields of the same name. With `upload`, a
+ * multipart body's files come as File values under their field names (others are dropped).
  */
-export async function readInput(request: Request): Promise<Record<string, unknown>> {
+export async function readInput(request: Request, upload?: FileUpload): Promise<Record<string, unknown>> {
   const url = new URL(request.url);
   let query: Record<string, unknown>;
   try {
@@ -36,6 +65,8 @@ export async function readInput(request: Request): Promise<Record<string, unknow
 
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   let body: Record<string, unknown> = {};
+  const files: Record<string, File> = {};
+  let overflowed = () => false;
   try {
     if (type.startsWith('application/json')) {
       const text = await request.text();
@@ -43,16 +74,22 @@ export async function readInput(request: Request): Promise<Record<string, unknow
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
       body = parsed as Record<string, unknown>;
     } else if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
-      const form = await request.formData();
+      let source = request;
+      if (upload) ({ request: source, overflowed } = limitedBody(request, upload));
+      const form = await source.formData();
       const params = new URLSearchParams();
-      for (const [key, value] of form.entries()) if (typeof value === 'string') params.append(key, value);
+      for (const [key, value] of form.entries()) {
+        if (typeof value === 'string') params.append(key, value);
+        else if (upload && /^[a-z_]{1,32}$/.test(key)) files[key] = value;
+      }
       body = parse(params.toString());
     } else if (type && (await request.clone().text()).length > 0) {
       throw new Error('unsupported content type');
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (upload && overflowed()) throw upload.tooLarge();
     throw new AppError('InvalidRequestException', 'Request body could not be read: send form data or JSON');
   }
-  return { ...query, ...body };
+  return { ...query, ...body, ...files };
 }

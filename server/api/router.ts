@@ -59,7 +59,10 @@ export function createApiRouter(options: ApiRouterOptions) {
           : new AppError('UserDeletedException', 'This account has been deleted');
       }
       if (method.auth && viewer.userId === null) throw new AppError('AuthorizationException', 'Sign in required');
-      const input = parseOrThrow(method.input, await readInput(c.req.raw), locale);
+      const upload = method.upload;
+      const maxBytes = upload?.maxBytes(services);
+      const files = upload && maxBytes ? { maxBytes, tooLarge: () => upload.tooLarge(locale, maxBytes) } : undefined;
+      const input = parseOrThrow(method.input, await readInput(c.req.raw, files), locale);
       const data = await method.handler(input, {
         services,
         viewer,

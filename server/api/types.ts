@@ -41,6 +41,11 @@ export type ApiMethod<S extends z.ZodType = z.ZodType> = {
   auth: boolean;
   summary: string;
   input: S;
+  /**
+   * A method that takes files (multipart): the body is cut off while it streams once it passes
+   * `maxBytes`, answering `tooLarge`; its files reach the input as File values by field name.
+   */
+  upload?: { maxBytes(services: Services): number; tooLarge(locale: LocaleCode, maxBytes: number): Error };
   handler(input: z.infer<S>, context: ApiContext): Promise<unknown> | unknown;
 };
 

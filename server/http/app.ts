@@ -17,6 +17,7 @@ import type { HttpEnv } from './env.ts';
 import type { Viewer } from '../api/types.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountSeoRoutes } from './seo.ts';
+import { verificationRoutes } from '../modules/verification/index.ts';
 
 export const VISITOR_COOKIE = 'vid';
 export const INTERNAL_CLIENT_IP_HEADER = 'x-croupier-client-ip';
@@ -190,6 +191,9 @@ export function createHttpApp(options: HttpAppOptions) {
     c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
     return c.body(file.csv);
   });
+
+  // Identity documents for their owner only, and the Sumsub webhook (docs/verification.md).
+  app.route('/platform/verification', verificationRoutes(services.verification));
 
   // Payment providers call back here; the body is read raw, because the signature covers it.
   app.post('/platform/payments/callback/demo', async (c) => {

@@ -111,6 +111,27 @@ const envSchema = z.object({
    */
   CASHBACK_CRON: z.string().regex(/^\S+( \S+){4}$/, 'a five-field cron expression').default('15 * * * *'),
   /**
+   * Identity verification (docs/verification.md): where uploaded documents are kept (outside the
+   * web root; default DATA_DIR/kyc), the largest file taken, and the documents a submission must
+   * hold (the others are optional): identity_front, identity_back, proof_of_address, selfie.
+   */
+  KYC_STORAGE_DIR: z.string().min(1).optional(),
+  KYC_MAX_FILE_BYTES: z.coerce.number().int().min(64 * 1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  KYC_REQUIRED_DOCUMENTS: z
+    .string()
+    .regex(/^(identity_front|identity_back|proof_of_address|selfie)(,(identity_front|identity_back|proof_of_address|selfie))*$/, 'a comma-separated list of identity_front, identity_back, proof_of_address, selfie')
+    .default('identity_front,proof_of_address')
+    .transform((value) => [...new Set(value.split(','))] as Array<'identity_front' | 'identity_back' | 'proof_of_address' | 'selfie'>),
+  /**
+   * Sumsub (docs/verification.md): used while the site configuration's
+   * functionalSettings.isSumsubEnable is on and these three are set; otherwise the built-in review.
+   */
+  SUMSUB_APP_TOKEN: z.string().min(8).optional(),
+  SUMSUB_SECRET_KEY: z.string().min(8).optional(),
+  SUMSUB_WEBHOOK_SECRET: z.string().min(8).optional(),
+  SUMSUB_BASE_URL: z.url().default('https://api.sumsub.com'),
+  SUMSUB_LEVEL_NAME: z.string().min(1).max(100).default('basic-kyc-level'),
+  /**
    * Seamless wallet secrets of game providers, read from `WALLET_SECRET_<PROVIDER>` variables
    * (provider sysname upper-cased, `-` as `_`: WALLET_SECRET_BRASS_COMET for `brass-comet`).
    * Keyed by sysname here. In-house and demo providers without one use a secret derived from

@@ -587,6 +587,22 @@ export function createAccounts(deps: {
     return found.user.id;
   }
 
+  /** The verification module's outcome (docs/verification.md), in its own transaction. */
+  async function setVerificationFlags(tx: Tx, userId: number, flags: Pick<UserRow, 'isOnVerification' | 'isVerified'>): Promise<void> {
+    await tx.update(users).set(flags).where(eq(users.id, userId));
+  }
+
+  /** Where to write to a player about their account: the login contact and their language. */
+  async function recipient(userId: number): Promise<{ email: string | null; phone: string | null; locale: LocaleCode }> {
+    const user = await findUser(userId);
+    const login = loginContact(await contactsOf(userId));
+    return {
+      email: login?.type === 'email' ? login.value : null,
+      phone: login?.type === 'phone' ? login.value : null,
+      locale: user.locale === 'fr' ? 'fr' : 'en',
+    };
+  }
+
   async function setFlags(loginText: string, flags: Partial<Pick<UserRow, 'isKycBlockEnabled' | 'isVerified'>>): Promise<number> {
     const found = await findByLogin(loginText);
     if (!found) throw new Error(`No account signs in with ${loginText}`);
@@ -623,6 +639,8 @@ export function createAccounts(deps: {
     unsubscribe,
     setStatus,
     setFlags,
+    setVerificationFlags,
+    recipient,
     currencies: () => Object.keys(CURRENCIES),
   };
 }

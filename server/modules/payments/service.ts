@@ -30,6 +30,16 @@ export type PaymentHooks = {
   checkDepositOffer?: (userId: number, campaignOfferId: number, amount: bigint, locale: LocaleCode) => Promise<void>;
   /** In the withdrawal's transaction, before the reserve: may refuse it, or forfeit a bonus when `burn` is confirmed. */
   beforeWithdrawal?: (tx: Tx, userId: number, currency: string, burn: boolean, locale: LocaleCode) => Promise<void>;
+  /**
+   * Identity verification's rule for this player (docs/verification.md), read before the
+   * withdrawal's transaction; the check it gives runs in it, under the player's lock, and refuses
+   * while verification is required first. `withdrawnBefore` sums the player's withdrawals that
+   * hold or paid money, read only when the rule needs it.
+   */
+  withdrawalCheck?: (
+    payer: PayerProfile,
+    locale: LocaleCode,
+  ) => Promise<((tx: Tx, input: { amount: bigint; currency: string; withdrawnBefore: () => Promise<bigint> }) => Promise<void>) | null>;
 };
 
 export function createPayments(deps: { db: Db; ledger: Ledger; provider: PaymentProvider; logger: Logger } & PaymentHooks) {
@@ -336,8 +346,20 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     if (!method) throw invalid({ method: paymentText(locale, 'unknownMethod') });
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, locale);
     const publicId = `wd_${randomToken(12)}`;
+    const verificationCheck = await deps.withdrawalCheck?.(payer, locale);
     await db.transaction(async (tx) => {
       await lockUser(tx, 'withdraw', payer.uid);
+      await verificationCheck?.(tx, {
+        amount,
+        currency,
+        withdrawnBefore: async () => {
+          const [done] = await tx
+            .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+            .from(payments)
+            .where(and(eq(payments.userId, payer.uid), eq(payments.direction, 'withdrawal'), inArray(payments.status, ['requested', 'processing', 'approved'])));
+          return BigInt(done.total);
+        },
+      });
       await deps.beforeWithdrawal?.(tx, payer.uid, currency, input.burn_bonuses ?? false, locale);
       const { start } = periodBounds('day', new Date());
       const [today] = await tx

@@ -15,12 +15,18 @@ export const settingSchemas = {
   maintenance: z.boolean(),
   /** Seconds of inactivity after which a signed-in player is logged out; null turns it off. */
   timeToForceLogout: z.number().int().min(10).max(86_400).nullable(),
+  /**
+   * Withdrawals need an approved identity verification once the player's withdrawals (this one
+   * included) pass this many major units of their currency; 0: always; null: never (the account's
+   * KYC block flag still applies). docs/verification.md.
+   */
+  kycWithdrawalThreshold: z.number().int().min(0).max(100_000_000).nullable(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
 type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
 
-const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = { maintenance: false, timeToForceLogout: null };
+const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = { maintenance: false, timeToForceLogout: null, kycWithdrawalThreshold: null };
 const CACHE_MS = 2000;
 
 export const SITE_SETTINGS_CACHE = 'site-settings';

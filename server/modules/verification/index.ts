@@ -1,0 +1,7 @@
+/** Identity verification (KYC, docs/verification.md): documents, statuses, the review, Sumsub, the withdrawal gate. */
+export { createVerification, type Verification, type VerificationDeps } from './service.ts';
+export { createDocumentFiles, type DocumentFiles } from './files.ts';
+export { createSumsubClient, digestPayload, signRequest, externalUserIdOf, type SumsubClient, type SumsubConfig } from './sumsub.ts';
+export { inspectDocument, InspectionError } from './inspect.ts';
+export { verificationRoutes } from './routes.ts';
+export { verificationText, formatBytes } from './texts.ts';
