@@ -35,6 +35,10 @@
  *   loyalty:points <login>               a player's loyalty points (to spend, lifetime) and last movements
  *   loyalty:adjust <login> <points> <reason>   add (or, negative, take) points: an audited journal row
  *   loyalty:products                     the loyalty shop's products with price, level and state
+ *   kyc:pending                          players whose identity documents wait for a review
+ *   kyc:show <login> [--out <dir>]       a player's verification and documents (--out: copies of the files, for the operator)
+ *   kyc:approve <login>                  approve: the player is verified, told by mail and on the site (audited)
+ *   kyc:reject <login> --reason <text> [--final]   reject with a reason the player reads; new documents are asked for unless --final (audited)
  *   betting:fixture <sport> [minutes] [live]   a new demo fixture, printed as JSON (docs/betting.md)
  *   betting:odds <eventId> [percent]     move the event's open odds (first side shorter by percent)
  *   betting:suspend|open <eventId>       suspend or reopen the event's markets
@@ -266,6 +270,14 @@ try {
     case 'audit:list': {
       const { runPromotionsCommand } = await import('./ops-promotions.ts');
       await runPromotionsCommand(database, env, command, args, fail);
+      break;
+    }
+    case 'kyc:pending':
+    case 'kyc:show':
+    case 'kyc:approve':
+    case 'kyc:reject': {
+      const { runVerificationCommand } = await import('./ops-verification.ts');
+      await runVerificationCommand(database, env, command, args, fail);
       break;
     }
     case 'loyalty:points':
