@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
+import { parseEnv } from '../../platform/env.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { contentSourceFromEnv } from './index.ts';
 import { createStrapiContentSource, STRAPI_STALE_MS } from './strapi.ts';
 
 /**
@@ -159,5 +162,17 @@ describe('Strapi content source', () => {
   it('a wrong token is a failure, not a missing page', async () => {
     const strapi = createStrapiContentSource({ url, token: 'wrong', timeoutMs: 1000, cacheMs: 0, logger });
     await expect(strapi.findPage('terms', 'en')).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe('choosing the source', () => {
+  it('CONTENT_SOURCE=strapi needs STRAPI_URL, and then reads Strapi; the default is the database', async () => {
+    expect(() => parseEnv({ CONTENT_SOURCE: 'strapi' })).toThrow(/STRAPI_URL: required when CONTENT_SOURCE is strapi/);
+    expect(() => parseEnv({ CONTENT_SOURCE: 'wordpress' })).toThrow(/CONTENT_SOURCE/);
+    const db = {} as Db;
+    expect(contentSourceFromEnv(db, parseEnv({}), logger).name).toBe('database');
+    const strapi = contentSourceFromEnv(db, parseEnv({ CONTENT_SOURCE: 'strapi', STRAPI_URL: url, STRAPI_TOKEN: TOKEN }), logger);
+    expect(strapi.name).toBe('strapi');
+    expect((await strapi.findPage('terms', 'en'))?.title).toBe('Terms');
   });
 });
