@@ -11,6 +11,7 @@ import { contentSourceFromEnv, createContentService } from './modules/content/in
 import { createAccounts, createCodeStore, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
+import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { createDemoProvider, createPayments, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
@@ -58,7 +59,15 @@ export async function createServices(deps: {
   }
   limits = scaledRateLimitStore(limits, env.RATE_LIMIT_MULTIPLIER);
 
-  const messenger = await createMessenger({ db, logger, smtpUrl: env.SMTP_URL, mailFrom: env.MAIL_FROM, smsProvider: deps.smsProvider });
+  const messenger = await createMessenger({
+    db,
+    logger,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    smsProvider: deps.smsProvider,
+    // No marketing during a time-out or self-exclusion (responsibleGaming is created below; called only on send).
+    mayReceiveMarketing: (userId) => responsibleGaming.mayReceiveMarketing(userId),
+  });
   if (messenger.mailbox) {
     logger.info(
       { email: messenger.demo.email ? 'demo mailbox' : 'smtp', sms: messenger.demo.sms ? 'demo mailbox' : 'provider' },
@@ -84,7 +93,16 @@ export async function createServices(deps: {
     sendCallback: () => sendCallback,
   });
 
-  const accounts = createAccounts({ db, sessions, codes: createCodeStore(db), limits, messenger, secret: secret.secret });
+  const accounts = createAccounts({
+    db,
+    sessions,
+    codes: createCodeStore(db),
+    limits,
+    messenger,
+    secret: secret.secret,
+    // A time-out or self-exclusion refuses sign-in on every channel (docs/responsible-gaming.md).
+    signInGuard: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
+  });
   // Telegram mini-app and social (OpenID Connect) sign-in (docs/sign-in-channels.md).
   const identityProviders = createIdentityProviders({
     db,
@@ -116,6 +134,10 @@ export async function createServices(deps: {
 
   const studio = createStudio({ db, wallet, catalogue, logger, ledger });
   const tournaments = createTournaments({
+  // Loss, wager and session-time limits, reality checks, time-outs and self-exclusion
+  // (docs/responsible-gaming.md); the wallet checks the limits in the bet itself.
+  const responsibleGaming = createResponsibleGaming({ db, play: wallet.realPlay, revokeSessions: (tx, userId) => sessions.revokeAll(tx, userId) });
+
     db,
     ledger,
     logger,
@@ -250,11 +272,13 @@ export async function createServices(deps: {
       sendCallback = sender;
     },
     bus,
+      beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
     live,
     invalidator,
     close: async () => {
       live.close();
       invalidator.close();
+    responsibleGaming,
       await bus.close();
       await closeRedis();
     },
