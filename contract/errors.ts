@@ -32,6 +32,12 @@ export const ERROR_STATUS = {
   RequisitesOnVerificationException: 409,
   RequisitesValidationRequiredException: 422,
   RequisitesFraudulentException: 422,
+  // Beyond the spec's catalogue (docs/api.md, docs/responsible-gaming.md): 409 like the other
+  // limits (decision 004), so a form or a game shows the message rather than a forbidden page.
+  /** A stake would pass the player's loss or wager limit, or their session-time limit is reached. */
+  GamingLimitExceededException: 409,
+  /** The player is in a time-out or self-exclusion: no sign-in, stake or deposit until it ends. */
+  UserExcludedException: 409,
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;

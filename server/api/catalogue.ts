@@ -80,6 +80,8 @@ import {
   storeChatEvent,
 } from './methods/support.ts';
 
+import { excludeSelf, getRealityCheck, getResponsibleGaming, setGamingLimit, setRealityCheck } from './methods/responsible-gaming.ts';
+
 /**
  * Every /api method, once. docs/api.md is checked against this list by a test, so a method
  * added here without documentation fails the suite.

@@ -48,6 +48,8 @@ export function createAccounts(deps: {
   messenger: Messenger;
   /** Signs unsubscribe links. */
   secret: string;
+  /** Refuses a sign-in with a typed error (responsible gaming: a running time-out or self-exclusion). */
+  signInGuard?: (userId: number, locale: LocaleCode) => Promise<void>;
 }) {
   const { db, sessions, codes, limits, messenger } = deps;
 
@@ -283,6 +285,7 @@ export function createAccounts(deps: {
   async function openSession(userId: number, context: CallContext) {
     const user = await findUser(userId);
     assertActive(user, context.locale);
+    await deps.signInGuard?.(user.id, context.locale);
     const token = await sessions.create(db, user.id, { ip: context.ip, userAgent: context.userAgent });
     return { token, user: await userInfo(user.id) };
   }

@@ -30,6 +30,8 @@ export type PaymentHooks = {
   checkDepositOffer?: (userId: number, campaignOfferId: number, amount: bigint, locale: LocaleCode) => Promise<void>;
   /** In the withdrawal's transaction, before the reserve: may refuse it, or forfeit a bonus when `burn` is confirmed. */
   beforeWithdrawal?: (tx: Tx, userId: number, currency: string, burn: boolean, locale: LocaleCode) => Promise<void>;
+  /** Before a deposit starts: refuses it with a typed error (responsible gaming: a time-out or self-exclusion runs). */
+  beforeDeposit?: (userId: number, locale: LocaleCode) => Promise<void>;
   /**
    * Identity verification's rule for this player (docs/verification.md), read before the
    * withdrawal's transaction; the check it gives runs in it, under the player's lock, and refuses
@@ -186,6 +188,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     input: { method: string; amount: unknown; campaign_offer_id?: number; requisites?: Record<string, unknown> },
     context: { locale: LocaleCode; domain?: string },
   ) {
+    await deps.beforeDeposit?.(payer.uid, context.locale);
     const currency = currencyOf(payer);
     const method = DEPOSIT_METHODS.find((item) => item.sysname === input.method);
     if (!method) throw invalid({ method: paymentText(context.locale, 'unknownMethod') });

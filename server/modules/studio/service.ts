@@ -28,6 +28,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { gameRounds, gameSessions, walletTransactions } from '../../db/schema.ts';
 import { freeSpinPackOwner, nextFreeSpinPack, takeFreeSpin, type Catalogue, type FreeSpinPack, type FreeSpinRefusal } from '../catalogue/index.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
+import { checkStake, refusalError } from '../responsible-gaming/index.ts';
 import { completeFreeSpins, lockFreeSpinsBonus } from '../promotions/index.ts';
 import type { Wallet, WalletAnswer } from '../wallet/index.ts';
 import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
@@ -174,9 +175,24 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
       return new AppError('AccessDeniedException', studioText('en', 'sessionExpired'), { fields: { token: studioText(locale, 'sessionExpired') }, details: { expired: true } });
     }
     if (answer.status === 'RS_ERROR_USER_DISABLED') return new AppError('UserBannedException', answer.message ?? 'The player may not bet');
+    if (answer.status === 'RS_ERROR_LIMIT_REACHED') {
+      return new AppError('GamingLimitExceededException', answer.message ?? 'A responsible-gaming limit refused this bet', { fields: { amount: answer.message ?? '' } });
+    }
     return new AppError('InvalidRequestException', studioText('en', 'rejected', { reason: answer.message ?? answer.status }), {
       fields: { bet: studioText(locale, 'rejected', { reason: answer.message ?? answer.status }) },
     });
+  }
+
+  /**
+   * A bet the wallet refused; a responsible-gaming refusal is told in the player's language with
+   * the limit as it stands (the wallet's own message is English, for providers' logs).
+   */
+  async function betRefusal(answer: WalletAnswer, session: SessionRow, amount: bigint, locale: LocaleCode): Promise<AppError> {
+    if (answer.status === 'RS_ERROR_LIMIT_REACHED' && session.userId !== null) {
+      const { refusal: limit } = await checkStake(db, { userId: session.userId, amount, currency: session.currency, sessionStartedAt: session.createdAt });
+      if (limit) return refusalError(limit, session.currency, locale);
+    }
+    return refusal(answer, session, locale);
   }
 
   /** Pays a round (its win may be 0) and marks it settled. Answers the balance after. */
@@ -289,7 +305,7 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
     const placed = await walletCall('bet', session, input.token, { transaction_uuid: `${roundId}:bet`, round_id: roundId, amount: staked.toString() });
     if (placed.status !== 'RS_OK') {
       await db.update(gameRounds).set({ status: 'void', settledAt: new Date() }).where(eq(gameRounds.id, round.id));
-      throw refusal(placed, session, locale);
+      throw await betRefusal(placed, session, staked, locale);
     }
 
     const rng = createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce });
@@ -364,7 +380,7 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
       const stakeNumber = actions.filter((a) => a === 'double' || a === 'split').length + 1;
       extraId = `${round.roundId}:bet:${stakeNumber}:${randomBytes(6).toString('hex')}`;
       const placed = await walletCall('bet', session, input.token, { transaction_uuid: extraId, round_id: round.roundId, amount: extra.toString() });
-      if (placed.status !== 'RS_OK') throw refusal(placed, session, locale);
+      if (placed.status !== 'RS_OK') throw await betRefusal(placed, session, extra, locale);
       balance = placed.balance;
     }
     const [saved] = await db

@@ -3,7 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
-import { preparedRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { preparedRows, queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { pgErrorCode, SERIALIZATION_FAILURE, DEADLOCK_DETECTED, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,6 +15,7 @@ import { signBody, verifySignature } from '../payments/index.ts';
 import { STORED_STATUSES, WALLET_STATUSES, type WalletStatus } from './statuses.ts';
 import { announceOutboxCommitted, type OutboxEventType } from '../../platform/events/outbox.ts';
 import { walletText } from './texts.ts';
+import { checkStake, recordSettledReturn, recordStake, refusalMessage } from '../responsible-gaming/index.ts';
 
 /** A game session lives this long; then balance and bet calls answer RS_ERROR_TOKEN_EXPIRED. */
 export const GAME_SESSION_SECONDS = 8 * 3600;
@@ -541,8 +542,17 @@ export function createWallet(deps: WalletDeps) {
         }
         /** Whether the player wagers a bonus: the bet then counts towards it (decision 015). */
         let wagering = false;
+        /** Whether the stake counts towards the player's loss and wager limits (they have one). */
+        let countStake = false;
         if (amountAsked > 0n) {
           if (session.mode === 'real' && session.userId !== null) {
+            // The player's responsible-gaming limits, under a per-player lock held to commit and
+            // taken before the balance rows, in the order wallet_settle takes them (no deadlock).
+            const limits = await checkStake(tx, { userId: session.userId, amount: amountAsked, currency: session.currency, sessionStartedAt: session.createdAt });
+            if (limits.refusal) {
+              return record('RS_ERROR_LIMIT_REACHED', false, await answer('RS_ERROR_LIMIT_REACHED', refusalMessage(limits.refusal, session.currency, 'en')));
+            }
+            countStake = limits.count;
             // Main money first, then the active bonus's money (docs/promotions.md).
             const [purse] = await preparedRows<PurseRow>(tx, 'wallet_purse', PURSE_SQL, [String(session.userId), session.currency, session.userId]);
             if (purse.bonus_id !== null && purse.max_bet !== null && amountAsked > BigInt(purse.max_bet)) {
@@ -570,6 +580,7 @@ export function createWallet(deps: WalletDeps) {
             return record('RS_ERROR_NOT_ENOUGH_MONEY', false, await answer('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money for this bet'));
           }
           if (wagering) await preparedRows(tx, 'wallet_bonus_wager', BONUS_WAGER_SQL, [session.userId, session.currency, session.game, amountAsked.toString()]);
+          if (countStake && session.userId !== null) await recordStake(tx, { userId: session.userId, amount: amountAsked, currency: session.currency });
         }
         played = session.userId !== null;
         if (moved && session.mode === 'real' && session.userId !== null && deps.onRealBet) {
@@ -608,7 +619,7 @@ export function createWallet(deps: WalletDeps) {
 
       if (endpoint === 'win') {
         // A bet refused (not enough money, above a bonus's maximum bet) took no stake: nothing to win.
-        const refused = bet?.status === 'RS_ERROR_NOT_ENOUGH_MONEY' || bet?.status === 'RS_ERROR_BET_LIMIT_EXCEEDED';
+        const refused = bet?.status === 'RS_ERROR_NOT_ENOUGH_MONEY' || bet?.status === 'RS_ERROR_BET_LIMIT_EXCEEDED' || bet?.status === 'RS_ERROR_LIMIT_REACHED';
         if (!bet || !betIsOurs || bet.roundId !== request.round_id || refused) {
           return fail('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', request.request_uuid, `No accepted bet ${reference} in round ${request.round_id} for this player`);
         }
@@ -616,6 +627,9 @@ export function createWallet(deps: WalletDeps) {
           return fail('RS_ERROR_TRANSACTION_ROLLED_BACK', request.request_uuid, `Bet ${reference} was rolled back`);
         }
         if (amountAsked > 0n) await move('game_win', amountAsked, true, { bet: reference }, await bonusShare(amountAsked, bet));
+        if (amountAsked > 0n && session.mode === 'real' && session.userId !== null) {
+          await recordSettledReturn(tx, { userId: session.userId, amount: amountAsked, currency: session.currency });
+        }
         // A losing round's zero win is an event too: the round is settled (tournaments count rounds).
         return record('RS_OK', amountAsked > 0n, announce('game.win', amountAsked, await answer('RS_OK')));
       }
@@ -625,6 +639,8 @@ export function createWallet(deps: WalletDeps) {
       const reversible = bet && betIsOurs && bet.moved && !look.o_reversed;
       if (!reversible) return record('RS_OK', false, await answer('RS_OK'), 0n);
       await move('game_rollback', bet.amount, true, { bet: reference }, await bonusShare(bet.amount, bet));
+      // A returned stake gives its room back to a loss limit (a wager limit keeps counting it).
+      if (session.mode === 'real' && session.userId !== null) await recordSettledReturn(tx, { userId: session.userId, amount: bet.amount, currency: session.currency });
       return record('RS_OK', true, announce('game.rollback', bet.amount, await answer('RS_OK')), bet.amount);
     });
     if (outboxWritten) announceOutboxCommitted();
@@ -709,6 +725,8 @@ export function createWallet(deps: WalletDeps) {
         amount: amount.toString(),
         currency,
         user: session.userId,
+        // The session-time limit counts from the game session's launch (docs/responsible-gaming.md).
+        session_started: session.createdAt.toISOString(),
         account: move ? move.legs[0].a : await ledger.accountId(player, currency),
         // A real session's answer shows main and bonus money (the account id is cached once known).
         bonus_account: session.mode === 'real' && session.userId !== null ? await ledger.accountId({ player: playerOf(session), kind: 'bonus' }, currency) : null,
@@ -832,6 +850,35 @@ export function createWallet(deps: WalletDeps) {
     return { rows, total };
   }
 
+  /**
+   * A player's real-money stakes and returns (wins and rollbacks) from the journal, for
+   * responsible gaming: per UTC day since `from` (its first money limit counts the running
+   * period), or in total since a time (the reality check's net result).
+   */
+  const realPlay = {
+    async byDay(tx: Db | Tx, userId: number, currencyCode: string, from: Date) {
+      const rows = await queryRows<{ day: string; wagered: string; won: string }>(tx, sql`
+        select to_char((w.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+               coalesce(sum(w.amount) filter (where w.kind = 'bet'), 0)::text as wagered,
+               coalesce(sum(w.amount) filter (where w.kind <> 'bet'), 0)::text as won
+        from wallet_transactions w join game_sessions s on s.id = w.session_id
+        where s.user_id = ${userId} and s.mode = 'real' and w.currency = ${currencyCode} and w.moved and w.status = 'RS_OK'
+          and w.created_at >= ${from.toISOString()}::timestamptz
+        group by 1`);
+      return rows.map((row) => ({ day: row.day, wagered: BigInt(row.wagered), won: BigInt(row.won) }));
+    },
+    async since(userId: number, currencyCode: string, since: Date) {
+      const rows = await queryRows<{ wagered: string; won: string }>(db, sql`
+        select coalesce(sum(w.amount) filter (where w.kind = 'bet'), 0)::text as wagered,
+               coalesce(sum(w.amount) filter (where w.kind <> 'bet'), 0)::text as won
+        from wallet_transactions w join game_sessions s on s.id = w.session_id
+        where s.user_id = ${userId} and s.mode = 'real' and w.currency = ${currencyCode} and w.moved and w.status = 'RS_OK'
+          and w.created_at >= ${since.toISOString()}::timestamptz`);
+      const row = rows[0];
+      return { wagered: BigInt(row?.wagered ?? 0), won: BigInt(row?.won ?? 0) };
+    },
+  };
+
   /** The session a token names (the studio checks its owner against the caller), or null. */
   const sessionByToken = (token: string) => findSession(token);
 
@@ -860,7 +907,7 @@ export function createWallet(deps: WalletDeps) {
     return token;
   }
 
-  return { openSession, refillFun, handle, handleHttp, recentGames, providerSecret, sessionByToken, guestIdOf, settlementToken };
+  return { openSession, refillFun, handle, handleHttp, recentGames, providerSecret, sessionByToken, guestIdOf, settlementToken, realPlay };
 }
 
 export type Wallet = ReturnType<typeof createWallet>;

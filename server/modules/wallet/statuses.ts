@@ -25,6 +25,12 @@ export const WALLET_STATUSES = {
   RS_ERROR_NOT_ENOUGH_MONEY: 200,
   /** The bet is above a limit of the player's: the largest bet while a bonus is wagered. */
   RS_ERROR_BET_LIMIT_EXCEEDED: 200,
+  /**
+   * A responsible-gaming refusal (docs/responsible-gaming.md): the bet would pass the player's loss
+   * or wager limit, their session-time limit is reached, or they are in a time-out or
+   * self-exclusion. Nothing moved; `message` says which.
+   */
+  RS_ERROR_LIMIT_REACHED: 200,
   /** The transaction id was already used for a request with other content. */
   RS_ERROR_DUPLICATE_TRANSACTION: 200,
   /** A win names no accepted bet of this player and round. */
@@ -38,4 +44,4 @@ export const WALLET_STATUSES = {
 export type WalletStatus = keyof typeof WALLET_STATUSES;
 
 /** Answers that are final for their transaction id: stored, and given again to a repeat. */
-export const STORED_STATUSES: ReadonlySet<WalletStatus> = new Set(['RS_OK', 'RS_ERROR_NOT_ENOUGH_MONEY', 'RS_ERROR_BET_LIMIT_EXCEEDED', 'RS_ERROR_TRANSACTION_ROLLED_BACK']);
+export const STORED_STATUSES: ReadonlySet<WalletStatus> = new Set(['RS_OK', 'RS_ERROR_NOT_ENOUGH_MONEY', 'RS_ERROR_BET_LIMIT_EXCEEDED', 'RS_ERROR_LIMIT_REACHED', 'RS_ERROR_TRANSACTION_ROLLED_BACK']);

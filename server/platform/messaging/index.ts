@@ -16,6 +16,12 @@ export type OutboundMessage = {
   /** The one-time code the message carries, if any (kept in the demo mailbox for testers). */
   code?: string;
   locale: string;
+  /**
+   * Set on marketing messages (offers, newsletters), naming the player: they are not sent while the
+   * player may not receive marketing (a time-out or self-exclusion, docs/responsible-gaming.md).
+   * Transactional messages (codes, receipts) leave it out.
+   */
+  marketing?: { userId: number };
 };
 
 export interface Transport {
@@ -76,6 +82,8 @@ export async function createMessenger(options: {
   smtpUrl?: string;
   mailFrom: string;
   smsProvider?: SmsProvider;
+  /** Whether a player may be sent marketing now (responsible gaming); without it, everyone may. */
+  mayReceiveMarketing?: (userId: number) => Promise<boolean>;
 }) {
   const mailbox = createDemoMailbox(options.db);
   const email: Transport = options.smtpUrl ? await createSmtpTransport(options.smtpUrl, options.mailFrom) : mailbox;
@@ -87,7 +95,12 @@ export async function createMessenger(options: {
     demo,
     /** The demo mailbox while some channel has no real transport, null otherwise. */
     mailbox: demo.email || demo.sms ? mailbox : null,
-    async send(message: OutboundMessage) {
+    /** Sends a message; a marketing message the player may not receive now is withheld (logged, nothing sent). */
+    async send(message: OutboundMessage): Promise<void> {
+      if (message.marketing && options.mayReceiveMarketing && !(await options.mayReceiveMarketing(message.marketing.userId))) {
+        options.logger.info({ channel: message.channel, subject: message.subject }, 'marketing message withheld (responsible gaming)');
+        return;
+      }
       await (message.channel === 'email' ? email : sms).send(message);
       options.logger.info({ channel: message.channel, subject: message.subject }, 'message sent');
     },
