@@ -15,6 +15,7 @@ import { useDialogs } from '../dialogs/store.ts';
 import { useAuthEntry } from '../shell/use-auth-entry.ts';
 import type { DemoPopupResult } from './demo-mode-popup.tsx';
 import { fullScreenVisible, initialMode, needsDeposit, playPath, wantsReal } from './game-page-rules.ts';
+import { RealityCheck } from '../responsible-gaming/reality-check.tsx';
 import { gameImage, gameName, type Game } from './types.ts';
 import { useFreeSpinPacks } from './use-free-spins.ts';
 import { useGameFrameMessages } from './use-game-frame.ts';
@@ -282,6 +283,8 @@ export function GamePageView({ data }: { data: GamePageData }) {
 
         <GameFacts game={game} providerName={providerName} signedIn={signedIn} />
       </div>
+      {/* Reminders of real-money play with its time and net result (docs/responsible-gaming.md). */}
+      <RealityCheck active={signedIn && mode === 'real' && !blocked} />
     </div>
   );
 }

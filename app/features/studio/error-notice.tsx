@@ -35,7 +35,12 @@ export function ErrorNotice({ error, mode, onClose, compact = false }: { error: 
             ))}
           </ul>
         ) : (
-          error.kind === 'unknown' && error.message && <p className="text-ink-300">{error.message}</p>
+          (error.kind === 'unknown' || error.kind === 'limit') && error.message && <p className="text-ink-200" data-testid="studio-error-message">{error.message}</p>
+        )}
+        {error.kind === 'limit' && (
+          <a href={localize('/responsible-game')} target="_top" className="inline-block pt-1 font-semibold text-gold-300 underline underline-offset-2" data-testid="studio-limits-link">
+            {t('errors.limitLink')}
+          </a>
         )}
         {hint && <p className="text-ink-200">{hint}</p>}
         {error.kind === 'funds' && mode === 'real' && (

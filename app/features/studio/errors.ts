@@ -1,7 +1,7 @@
 import { isApiError } from '../../lib/api-error.ts';
 
 /** What went wrong with a studio call, as the player sees it. */
-export type StudioErrorKind = 'funds' | 'invalid' | 'signIn' | 'session' | 'tooFast' | 'unavailable' | 'notFound' | 'network' | 'unknown';
+export type StudioErrorKind = 'funds' | 'limit' | 'invalid' | 'signIn' | 'session' | 'tooFast' | 'unavailable' | 'notFound' | 'network' | 'unknown';
 
 export type StudioError = {
   kind: StudioErrorKind;
@@ -25,7 +25,9 @@ export function describeStudioError(error: unknown): StudioError {
   const fields = error.fields ?? {};
   const texts = [error.type, error.message, ...Object.values(fields)].join(' ');
   let kind: StudioErrorKind;
-  if (FUNDS.test(error.type) || FUNDS.test(texts)) kind = 'funds';
+  // Responsible gaming (docs/responsible-gaming.md): a loss, wager or session-time limit, or a break.
+  if (error.type === 'GamingLimitExceededException' || error.type === 'UserExcludedException') kind = 'limit';
+  else if (FUNDS.test(error.type) || FUNDS.test(texts)) kind = 'funds';
   else if (error.type === 'AuthorizationException') kind = 'signIn';
   else if (error.type === 'TooManyRequestsException') kind = 'tooFast';
   else if (error.type === 'ApplicationDisabledException' || error.type === 'ApplicationUnavailableException' || error.status >= 500) kind = 'unavailable';

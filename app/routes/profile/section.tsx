@@ -13,6 +13,8 @@ import { loadOddsFormat } from '../../features/betting/odds-format.server.ts';
 import type { BetsPage } from '../../../contract/betting.ts';
 import { onlyToastParamsRemoved } from '../../features/profile/profile-toast.ts';
 import { PROFILE_SECTIONS, isProfileSection } from '../../features/profile/sections.ts';
+import { loadResponsibleGaming, type ResponsibleGamingData } from '../../features/responsible-gaming/load.ts';
+import { ResponsibleGamingPage } from '../../features/responsible-gaming/responsible-gaming-page.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { toPageError } from '../../lib/page-errors.ts';
@@ -23,15 +25,17 @@ import { serverApi } from '../../lib/server-bridge.ts';
  * read their first pages here, loyalty the player's loyalty info, bets the player's bets; the
  * sections whose content arrives with a later module share the placeholder.
  */
-type SectionData = { bonuses?: BonusesData; cashback?: CashbackData; loyalty?: ProfileLoyaltyData; bets?: MyBetsData };
+type SectionData = { bonuses?: BonusesData; cashback?: CashbackData; loyalty?: ProfileLoyaltyData; bets?: MyBetsData; responsibleGaming?: ResponsibleGamingData };
 
 const sectionOf = (pathname: string) => stripLocale(pathname).split('/')[2];
 
 export async function loader({ request, url, context }: LoaderFunctionArgs): Promise<SectionData> {
   // `url`, not request.url: a client navigation's request ends in .data.
   const section = sectionOf(url.pathname);
-  if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty' && section !== 'bets') return {};
+  if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty' && section !== 'bets' && section !== 'responsible-game') return {};
   const locale = requestLocale(request);
+  // Limits, reality check and breaks: the page of /responsible-game (docs/responsible-gaming.md).
+  if (section === 'responsible-game') return { responsibleGaming: await loadResponsibleGaming(context, locale).catch(toPageError) };
   // A list the server could not read shows as failed with a retry; the player's own refusal (403 ...) is the page's.
   const soft = (error: unknown) => (error instanceof ApiError && error.status >= 500 ? null : toPageError(error));
   const list = <T,>(method: string, query: Record<string, string | number>) => serverApi<Page<T>>(context, method, { query, locale }).catch(soft);
@@ -73,6 +77,7 @@ export default function ProfileSection() {
   if (section === 'cashback' && data.cashback) return <CashbackPage data={data.cashback} />;
   if (section === 'loyalty' && data.loyalty) return <ProfileLoyaltyPage data={data.loyalty} />;
   if (section === 'bets' && data.bets) return <MyBetsPage data={data.bets} />;
+  if (section === 'responsible-game' && data.responsibleGaming) return <ResponsibleGamingPage data={data.responsibleGaming} />;
   const icon = PROFILE_SECTIONS.find((item) => item.key === section)?.icon ?? 'user';
   return <AreaPage area={`profile.${section}`} icon={icon} />;
 }
