@@ -78,6 +78,8 @@ function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
       page('forms/sign_in', 'forms/auth', 'sign-in'),
       page('forms/sign_up', 'forms/auth', 'sign-up'),
     ]),
+    // The support operators' console: a full-screen tool without the site's shell (decision 017).
+    page('support/console', 'support-console'),
     layout('routes/layouts/game.tsx', { id: id('layout-game') }, [page('game/:sysname', 'game')]),
     layout('routes/layouts/frame.tsx', { id: id('layout-frame') }, [page('platform/game/:sysname/play', 'play')]),
   ];

@@ -47,6 +47,20 @@ export function connectLive(user: number | null) {
   for (const type of new Set(['ready', 'resync', ...listeners.keys()])) attachType(type);
 }
 
+/**
+ * Opens the stream again for the same player: the server picks topics when a stream opens, so a
+ * page that just got a new identity of its own (a guest's first chat message, an operator's
+ * console sign-in) reconnects to hear its new topic.
+ */
+export function reconnectLive() {
+  if (forUser === undefined) return;
+  const user = forUser;
+  source?.close();
+  source = null;
+  forUser = undefined;
+  connectLive(user);
+}
+
 export function disconnectLive() {
   source?.close();
   source = null;

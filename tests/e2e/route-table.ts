@@ -54,6 +54,7 @@ export const SAMPLES: Record<string, Array<[path: string, expected: Expected]>> 
   'promotions/:id': [['/promotions/no-such-promotion', 404]],
   providers: [['/providers', 200]],
   support: [['/support', 200]],
+  'support/console': [['/support/console', 200]],
   tournaments: [['/tournaments', 200]],
   'tournaments/:id': [['/tournaments/no-such-tournament', 404]],
   'tournaments/:id/gamehall': [['/tournaments/weekly-slot-race/gamehall', 200], ['/tournaments/no-such-tournament/gamehall', 404]],

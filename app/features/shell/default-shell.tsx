@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { MobileNav } from './mobile-nav.tsx';
+import { ChatLauncher } from '../chat/launcher.tsx';
 
 export function DefaultShell({ children }: { children: ReactNode }) {
   return (
@@ -12,6 +13,7 @@ export function DefaultShell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <MobileNav />
+      <ChatLauncher />
     </div>
   );
 }

@@ -1,0 +1,25 @@
+/**
+ * Opening the chat from elsewhere on the page (the support page's "Start a chat"), and the
+ * browser's memory that this guest has a conversation (so the launcher asks for unread answers
+ * only when there can be some). The identity itself is an HttpOnly cookie the page cannot read.
+ */
+export const OPEN_CHAT_EVENT = 'croupier:open-chat';
+const KEY = 'croupier.chat';
+
+export const openChat = () => window.dispatchEvent(new Event(OPEN_CHAT_EVENT));
+
+export function hasChat(): boolean {
+  try {
+    return localStorage.getItem(KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberChat() {
+  try {
+    localStorage.setItem(KEY, '1');
+  } catch {
+    // private mode: the badge then shows answers only while the panel is open
+  }
+}
