@@ -33,12 +33,15 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     launchOptions: { executablePath: '/usr/bin/chromium' },
     trace: 'retain-on-failure',
+    // The production build registers a service worker; journeys get it only where they ask for it
+    // (tests/e2e/webapp.spec.ts), so page.route() mocks and request counts elsewhere stay exact.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'npx node server/main.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000, // a fresh database migrates and seeds first; slow on a busy machine
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
@@ -50,6 +53,8 @@ export default defineConfig({
       // Every journey comes from 127.0.0.1: raise the abuse limits so they never decide a test
       // that is not about them (the limits themselves are tested in-process).
       RATE_LIMIT_MULTIPLIER: '20',
+      // The support console's operator token (tests/e2e/support-chat.spec.ts); a test value, not a secret.
+      SUPPORT_OPERATOR_TOKEN: 'e2e-operator-token-e2e-operator-token-0001',
     },
   },
 });

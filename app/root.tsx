@@ -13,6 +13,7 @@ import { ApiError } from './lib/api-error.ts';
 import { useRootData } from './lib/locale.ts';
 import { AppErrorPage } from './features/errors/error-page.tsx';
 import { AppProviders } from './features/shell/app-providers.tsx';
+import { WebApp } from './features/webapp/index.ts';
 import type { DeviceClass } from '../contract/constants.ts';
 import './app.css';
 
@@ -101,7 +102,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b0d17" />
         <link rel="icon" href={root?.config.webSettings.favicon.png ?? '/brand/logo-mark.svg'} type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={locale === 'fr' ? '/manifest.fr.webmanifest' : '/manifest.webmanifest'} />
+        <link rel="apple-touch-icon" href="/brand/apple-touch-icon.png" />
         <Meta />
         <Links />
         {at('head')}
@@ -121,6 +123,7 @@ export default function App() {
   return (
     <AppProviders>
       <Outlet />
+      <WebApp />
     </AppProviders>
   );
 }

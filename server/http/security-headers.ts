@@ -35,6 +35,9 @@ export function securityHeaders(options: {
           `font-src 'self' data:${plus}`,
           `connect-src 'self' ws: wss:${plus}`,
           `frame-src 'self'${plus}`,
+          // The service worker (/sw.js) and the web app manifest come from this origin only.
+          "worker-src 'self'",
+          "manifest-src 'self'",
           // Telegram's web clients show a mini-app in a frame (docs/sign-in-channels.md).
           "frame-ancestors 'self' https://web.telegram.org",
           "base-uri 'self'",
