@@ -96,6 +96,10 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
         return;
       }
       setProblem(readProblem(error, ['amount', ...method.requisites.map((field) => `requisites.${field.name}`)]));
+      // Identity verification stands in the way: its popup lets the player send documents right here.
+      if (isApiError(error) && error.type === 'KycWithdrawalException') {
+        openDialog({ component: 'identity-verification', type: 'popup', componentProps: { message: error.message } });
+      }
     } finally {
       setSending(false);
     }

@@ -27,4 +27,5 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<DialogComponentProp
   'loyalty-shop-insufficient': lazy(() => import('../loyalty/shop-insufficient.tsx')),
   'loyalty-character-change': lazy(() => import('../loyalty/character-change.tsx')),
   'loyalty-character-confirm': lazy(() => import('../loyalty/character-confirm.tsx')),
+  'identity-verification': lazy(() => import('../verification/verification-popup.tsx')),
 };

@@ -12,6 +12,8 @@ import { SessionHost } from '../session/session-host.tsx';
 const LiveMoney = lazy(() => import('../cashier/live-money.tsx').then((module) => ({ default: module.LiveMoney })));
 // Loyalty notices likewise: only a signed-in player has any (spec 2 section 4).
 const LoyaltyNotices = lazy(() => import('../loyalty/loyalty-notices.tsx').then((module) => ({ default: module.LoyaltyNotices })));
+// A verification decision told live (docs/verification.md): signed-in players only.
+const VerificationNotices = lazy(() => import('../verification/verification-notices.tsx').then((module) => ({ default: module.VerificationNotices })));
 import { PromotionsHost } from '../promotions/promotions-host.tsx';
 import { CashbackPopupHost } from '../bonuses/cashback-popup-host.tsx';
 
@@ -33,6 +35,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
       {signedIn && (
         <Suspense fallback={null}>
           <LiveMoney />
+        </Suspense>
+      )}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <VerificationNotices uid={root!.user.uid} />
         </Suspense>
       )}
       {loyalty && (

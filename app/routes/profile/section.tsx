@@ -7,6 +7,8 @@ import { ProfileLoyaltyPage, type ProfileLoyaltyData } from '../../features/loya
 import type { LoyaltyInfo } from '../../../contract/loyalty.ts';
 import { PROFILE_PAGE_SIZE, bonusTab, type Page } from '../../features/bonuses/rules.ts';
 import { AreaPage } from '../../features/pages/area-page.tsx';
+import { VerificationPage, type VerificationData } from '../../features/verification/verification-page.tsx';
+import type { VerificationView } from '../../../contract/verification.ts';
 import { MyBetsPage, myBetsTab, type MyBetsData } from '../../features/betting/my-bets-page.tsx';
 import { BETS_PAGE_SIZE } from '../../features/betting/bets-list.tsx';
 import { loadOddsFormat } from '../../features/betting/odds-format.server.ts';
@@ -25,14 +27,14 @@ import { serverApi } from '../../lib/server-bridge.ts';
  * read their first pages here, loyalty the player's loyalty info, bets the player's bets; the
  * sections whose content arrives with a later module share the placeholder.
  */
-type SectionData = { bonuses?: BonusesData; cashback?: CashbackData; loyalty?: ProfileLoyaltyData; bets?: MyBetsData; responsibleGaming?: ResponsibleGamingData };
+type SectionData = { bonuses?: BonusesData; cashback?: CashbackData; loyalty?: ProfileLoyaltyData; bets?: MyBetsData; responsibleGaming?: ResponsibleGamingData; verification?: VerificationData };
 
 const sectionOf = (pathname: string) => stripLocale(pathname).split('/')[2];
 
 export async function loader({ request, url, context }: LoaderFunctionArgs): Promise<SectionData> {
   // `url`, not request.url: a client navigation's request ends in .data.
   const section = sectionOf(url.pathname);
-  if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty' && section !== 'bets' && section !== 'responsible-game') return {};
+  if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty' && section !== 'bets' && section !== 'responsible-game' && section !== 'verification') return {};
   const locale = requestLocale(request);
   // Limits, reality check and breaks: the page of /responsible-game (docs/responsible-gaming.md).
   if (section === 'responsible-game') return { responsibleGaming: await loadResponsibleGaming(context, locale).catch(toPageError) };
@@ -50,6 +52,7 @@ export async function loader({ request, url, context }: LoaderFunctionArgs): Pro
     return { bets: { tab, bets, oddsFormat } };
   }
   if (section === 'loyalty') return { loyalty: { info: await serverApi<LoyaltyInfo>(context, 'loyalty/getinfo', { locale }).catch(soft) } };
+  if (section === 'verification') return { verification: { view: await serverApi<VerificationView>(context, 'verification/get', { locale }).catch(soft) } };
   if (section === 'cashback') {
     return { cashback: { cashbacks: await list<CashbackView>('cashbacks/get', { offset: 0, count: PROFILE_PAGE_SIZE }), now: Date.now() } };
   }
@@ -76,6 +79,7 @@ export default function ProfileSection() {
   if (section === 'bonuses' && data.bonuses) return <BonusesPage data={data.bonuses} />;
   if (section === 'cashback' && data.cashback) return <CashbackPage data={data.cashback} />;
   if (section === 'loyalty' && data.loyalty) return <ProfileLoyaltyPage data={data.loyalty} />;
+  if (section === 'verification' && data.verification) return <VerificationPage data={data.verification} />;
   if (section === 'bets' && data.bets) return <MyBetsPage data={data.bets} />;
   if (section === 'responsible-game' && data.responsibleGaming) return <ResponsibleGamingPage data={data.responsibleGaming} />;
   const icon = PROFILE_SECTIONS.find((item) => item.key === section)?.icon ?? 'user';
