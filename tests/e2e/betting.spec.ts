@@ -14,7 +14,9 @@ import { depositThroughDemo, gotoHydrated } from './support.ts';
  */
 
 type Fixture = {
+  /** The command prints the event (EventView: `id`); the handoff first announced `event_id`. */
   event_id: number;
+  id?: number;
   home: string;
   away: string;
   markets: Array<{ id: number; type: string; line: string | null; selections: Array<{ id: number; key: string; odds: string }> }>;
@@ -32,7 +34,8 @@ async function ops(testInfo: TestInfo, ...args: string[]): Promise<string> {
 async function fixture(testInfo: TestInfo): Promise<Fixture & { home_selection: { id: number; odds: string } }> {
   const out = await ops(testInfo, 'betting:fixture', 'football', '60');
   const parsed = JSON.parse(out.slice(out.indexOf('{'))) as Fixture | { data: Fixture };
-  const event = 'data' in parsed ? parsed.data : parsed;
+  const printed = 'data' in parsed ? parsed.data : parsed;
+  const event = { ...printed, event_id: printed.event_id ?? printed.id! };
   const result = event.markets.find((market) => market.type === '1x2')!;
   const home = result.selections.find((selection) => selection.key === 'home')!;
   return { ...event, home_selection: { id: home.id, odds: home.odds } };

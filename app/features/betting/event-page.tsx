@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useMemo } from 'react';
 import type { EventView, MarketType, MarketView } from '../../../contract/betting.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -23,7 +24,8 @@ const GROUPS: Array<{ key: string; types: MarketType[] }> = [
  */
 export function EventPage({ event: initial }: { event: EventView }) {
   const { t } = useBettingT();
-  const [event] = useLiveEvents([initial]);
+  const list = useMemo(() => [initial], [initial]);
+  const [event] = useLiveEvents(list);
   const live = event.status === 'live';
   const closed = event.status === 'ended' || event.status === 'settled' || event.status === 'cancelled';
   return (
