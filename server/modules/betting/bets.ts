@@ -375,7 +375,17 @@ export function createBets(deps: {
   async function settleEventBets(eventId: number): Promise<{ bets: number; settled: number }> {
     const rows = await db.selectDistinct({ betId: bettingBetLegs.betId }).from(bettingBetLegs).where(eq(bettingBetLegs.eventId, eventId)).orderBy(asc(bettingBetLegs.betId));
     let settled = 0;
-    for (const row of rows) if ((await settleBet(row.betId)) === 'settled') settled += 1;
+    const failed: string[] = [];
+    // One bet that cannot be settled (a correction taking back more than the player holds) does
+    // not hold back the others; the caller hears of it (the job fails and retries, ops shows it).
+    for (const row of rows) {
+      try {
+        if ((await settleBet(row.betId)) === 'settled') settled += 1;
+      } catch (error) {
+        failed.push(`bet ${row.betId}: ${(error as Error).message}`);
+      }
+    }
+    if (failed.length) throw new Error(`event ${eventId}: ${failed.length} bet(s) not settled: ${failed.slice(0, 5).join('; ')}`);
     return { bets: rows.length, settled };
   }
 

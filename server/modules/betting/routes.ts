@@ -53,7 +53,12 @@ export function bettingRoutes(betting: Betting, secret: string) {
     }
     const parsed = bettingCommandSchema.safeParse(body);
     if (!parsed.success) return c.json({ error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') }, 422);
-    const result = await runBettingCommand(betting, parsed.data);
+    let result: unknown;
+    try {
+      result = await runBettingCommand(betting, parsed.data);
+    } catch (error) {
+      return c.json({ error: (error as Error).message }, 409);
+    }
     if (result === null || result === undefined) return c.json({ error: 'no such event' }, 404);
     c.header('Cache-Control', 'no-store');
     return c.json(result);
