@@ -2,7 +2,7 @@ import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, type LocaleCode } from '../../contract/locales.ts';
 
-export const NAMESPACES = ['common', 'pages', 'errors', 'home', 'auth', 'profile', 'cashier', 'games', 'jackpots', 'studio', 'fairness', 'tournaments', 'promotions', 'bonuses', 'loyalty'] as const;
+export const NAMESPACES = ['common', 'pages', 'errors', 'home', 'auth', 'profile', 'cashier', 'games', 'jackpots', 'studio', 'fairness', 'tournaments', 'promotions', 'bonuses', 'loyalty', 'sign-in-channels'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Translation bundles, one chunk per locale: a page downloads only its own language. */

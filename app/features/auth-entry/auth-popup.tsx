@@ -6,6 +6,7 @@ import type { DialogComponentProps } from '../dialogs/registry.tsx';
 import { RestoreForm } from './restore-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
+import { SocialButtons } from '../social-sign-in/social-buttons.tsx';
 
 export type AuthPanelProps = {
   mode?: 'sign_in' | 'sign_up';
@@ -88,6 +89,8 @@ export default function AuthPopup(props: DialogComponentProps | (AuthPanelProps 
         )}
         {view === 'sign_up' && <SignUpForm standalone={standalone} redirectUrl={redirectUrl} onSignIn={() => setView('sign_in')} />}
       </div>
+
+      {view !== 'restore' && <SocialButtons mode={view} redirectUrl={redirectUrl} />}
     </div>
   );
 }
