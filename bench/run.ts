@@ -30,6 +30,7 @@ import { DEFAULT_BENCH_DATABASE_URL, formatPgbench, runPgbench, type PgbenchResu
 import { formatSsrBench, runSsrBench, type SsrBenchResult } from './ssr.ts';
 import { formatTournamentsBench, runTournamentsBench, type TournamentsBenchResult } from './tournaments.ts';
 import { formatPromotionsBench, runPromotionsBench, type PromotionsBenchResult } from './promotions.ts';
+import { formatBettingBench, runBettingBench, type BettingBenchResult } from './betting.ts';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -367,6 +368,17 @@ async function main() {
     failures.push(`promotions bench failed: ${promotionsResult.error}`);
   }
 
+  // Sportsbook bets on one hot event versus the wallet's bets, same run (bench/betting.ts; target >= 0.5x).
+  let bettingResult: BettingBenchResult | { error: string };
+  try {
+    bettingResult = await runBettingBench();
+    console.log('\n' + formatBettingBench(bettingResult));
+    if (bettingResult.problems.length) failures.push(`sportsbook bets: ${bettingResult.problems.join('; ')}`);
+  } catch (error) {
+    bettingResult = { error: (error as Error).message };
+    failures.push(`betting bench failed: ${bettingResult.error}`);
+  }
+
   // The money path against pgbench, in this run (issue targets: rounds >= 0.3x, one player >=
   // 0.7x spread, deposits >= 0.5x).
   const money = moneyRatios(pgbenchResult, ledgerResult, walletResult);
@@ -395,6 +407,7 @@ async function main() {
     events: eventsResult,
     tournaments: tournamentsResult,
     promotions: promotionsResult,
+    betting: bettingResult,
     moneyVsPgbench: money,
     server: stopped,
   };

@@ -28,6 +28,8 @@ import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeHandlers, playerTopic } from './modules/notices/index.ts';
+import { createBetting } from './modules/betting/index.ts';
+import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
 import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
 
@@ -132,12 +134,12 @@ export async function createServices(deps: {
       env.WALLET_SECRETS[provider.sysname] ?? (provider.integration === 'external' ? null : hmacSha256(secret.secret, `wallet:${provider.sysname}`)),
   });
 
-  const studio = createStudio({ db, wallet, catalogue, logger, ledger });
-  const tournaments = createTournaments({
   // Loss, wager and session-time limits, reality checks, time-outs and self-exclusion
   // (docs/responsible-gaming.md); the wallet checks the limits in the bet itself.
   const responsibleGaming = createResponsibleGaming({ db, play: wallet.realPlay, revokeSessions: (tx, userId) => sessions.revokeAll(tx, userId) });
 
+  const studio = createStudio({ db, wallet, catalogue, logger, ledger });
+  const tournaments = createTournaments({
     db,
     ledger,
     logger,
@@ -159,6 +161,21 @@ export async function createServices(deps: {
     grant: promotions.grant,
     publish: (userId, message) => live.publish(playerTopic(userId), message),
     outboxCommitted: announceOutboxCommitted,
+  });
+
+  // The sportsbook (docs/betting.md): the demo feed drives the book; bets through the ledger,
+  // checked against responsible-gaming limits inside the bet's transaction.
+  const betting = createBetting({
+    db,
+    ledger,
+    logger,
+    publish: (topic, message) => live.publish(topic, message),
+    playerCurrency: async (userId) => (await accounts.playerState(userId))?.currency ?? null,
+    stakeCheck: (tx, input) => assertStakeWithinLimits(tx, input),
+    recordReturn: (tx, input) => recordSettledReturn(tx, input),
+    outboxCommitted: announceOutboxCommitted,
+    enqueue: (name, key, payload) => jobs.enqueue(name, key, payload),
+    opsSecret: hmacSha256(secret.secret, 'betting-ops'),
   });
 
   const siteSettings = createSiteSettings(db, { invalidator, cacheMs });
@@ -197,6 +214,8 @@ export async function createServices(deps: {
   if (env.LOYALTY === 'on') jobs.onEvent(loyalty.earnHandler);
   for (const handler of promotions.handlers) jobs.onEvent(handler);
   for (const job of promotions.jobs) jobs.schedule(job);
+  jobs.define(betting.jobs.settle);
+  if ((env.BETTING_FEED ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') jobs.schedule(betting.jobs.feed);
   jobs.schedule(cashback.job(env.CASHBACK_CRON));
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
@@ -253,16 +272,19 @@ export async function createServices(deps: {
       // wagered needs the burn-bonuses confirm and forfeits the bonus with the reserve.
       checkDepositOffer: promotions.checkDepositOffer,
       beforeWithdrawal: promotions.beforeWithdrawal,
+      beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
       // Withdrawals wait for an approved identity verification as the operators set it.
       withdrawalCheck: verification.withdrawalCheck,
     }),
     catalogue,
     wallet,
+    responsibleGaming,
     jackpots,
     tournaments,
     promotions,
     cashback,
     loyalty,
+    betting,
     history: createHistory({ db, limits, logger }),
     support,
     studio,
@@ -272,13 +294,11 @@ export async function createServices(deps: {
       sendCallback = sender;
     },
     bus,
-      beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
     live,
     invalidator,
     close: async () => {
       live.close();
       invalidator.close();
-    responsibleGaming,
       await bus.close();
       await closeRedis();
     },

@@ -81,6 +81,7 @@ import {
 } from './methods/support.ts';
 
 import { excludeSelf, getRealityCheck, getResponsibleGaming, setGamingLimit, setRealityCheck } from './methods/responsible-gaming.ts';
+import { cashOutBet, getBet, getBets, getBettingBalance, getBettingEvent, getBettingEvents, getBettingSlip, getBettingSports, placeBet } from './methods/betting.ts';
 
 /**
  * Every /api method, once. docs/api.md is checked against this list by a test, so a method
@@ -126,14 +127,14 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getBanks,
   getDepositLimit,
   setDepositLimit,
-  getCurrencyRates,
-  getGames,
-  getCategories,
   getResponsibleGaming,
   setGamingLimit,
   setRealityCheck,
   excludeSelf,
   getRealityCheck,
+  getCurrencyRates,
+  getGames,
+  getCategories,
   getProviders,
   getLikes,
   addLike,
@@ -168,6 +169,15 @@ export const CATALOGUE: readonly ApiMethod[] = [
   getBettingBonuses,
   activateBettingBonus,
   removeBettingBonus,
+  getBettingSports,
+  getBettingEvents,
+  getBettingEvent,
+  getBettingSlip,
+  placeBet,
+  getBets,
+  getBet,
+  cashOutBet,
+  getBettingBalance,
   getCashbacks,
   payoutCashback,
   removeCashback,
@@ -185,6 +195,18 @@ export const CATALOGUE: readonly ApiMethod[] = [
   setUserOnVerification,
   createApplicant,
   getAccessToken,
+  getSupportSettings,
+  sendFeedback,
+  storeChatEvent,
+  getChat,
+  getChatUnread,
+  sendChatMessage,
+  markChatRead,
+  operatorLogin,
+  operatorLogout,
+  operatorConversations,
+  operatorConversation,
+  operatorReply,
 ] as ApiMethod[];
 
 const byName = new Map(CATALOGUE.map((method) => [method.name.toLowerCase(), method]));

@@ -132,6 +132,9 @@ export function createHttpApp(options: HttpAppOptions) {
   // Game providers' seamless wallet (docs/wallet-api.md): signed server-to-server JSON, mounted
   // before the visitor middleware, so these hot calls set no cookie and look up no web session.
   app.route('/platform/wallet', walletRoutes(services.wallet));
+  // The sportsbook operator's commands (scripts/ops-betting.ts): signed, server to server.
+  const bettingOps = services.betting.routes();
+  if (bettingOps) app.route('/platform/betting', bettingOps);
 
   // robots.txt and the sitemaps are the same for everyone: no visitor cookie, no session lookup.
   mountSeoRoutes(app, { services, publicOrigin: env.PUBLIC_ORIGIN });

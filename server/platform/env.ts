@@ -106,6 +106,11 @@ const envSchema = z.object({
   /** Loyalty points from real-money bets (docs/loyalty.md): `off` stops earning; the shop, levels and characters still answer. */
   LOYALTY: z.enum(['on', 'off']).default('on'),
   /**
+   * The sportsbook's demo feed (docs/betting.md): fixtures, live odds and results every 10 s on the
+   * job runner. Unset: off under NODE_ENV=test (tests drive the book by hand), on otherwise.
+   */
+  BETTING_FEED: z.enum(['on', 'off']).optional(),
+  /**
    * When the cashback job looks for periods that ended (docs/promotions.md): each cashback
    * campaign has its own period (weekly in the demo); the job pays only complete periods, once.
    */
