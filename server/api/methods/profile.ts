@@ -146,11 +146,12 @@ export const unsubscribe = defineMethod({
   name: 'unsubscribe',
   verb: 'POST',
   auth: false,
-  summary: 'Unsubscribes the contact a signed e-mail link names (token); no sign-in needed. Answers 1.',
+  summary:
+    'Turns the newsletter off for the contact a signed e-mail link names (token); no sign-in needed, the same link answers the same every time. Answers { type, contact (masked), category: "newsletters", is_subscribed: false }.',
   input: z.object({ token: z.string().max(128) }),
   handler: async (input, context) => {
-    await context.services.accounts.unsubscribe(input.token, context.locale);
-    return 1;
+    const { type, contact } = await context.services.accounts.unsubscribe(input.token, context.locale);
+    return { type, contact, category: 'newsletters' as const, is_subscribed: false };
   },
 });
 

@@ -146,6 +146,7 @@ export function createAccounts(deps: {
     await limit(String(user.id), LIMITS.codeSendsPerAccount, context.locale);
     const message = mail(context.locale, purpose, { code: result.code, link: options.link?.(result.code) });
     const channel = contact.type === 'email' ? 'email' : 'sms';
+    if (channel === 'email') message.text += await unsubscribeFooter(user.id, contact.value, context);
     await messenger.send({ channel, to: contact.value, ...message, code: result.code, locale: context.locale });
     return { resendAt: result.resendAt, sent: true };
   }
@@ -568,14 +569,35 @@ export function createAccounts(deps: {
     return `${contactId}.${hmacSha256(deps.secret, `unsubscribe:${contactId}`).slice(0, 32)}`;
   }
 
-  async function unsubscribe(token: unknown, locale: LocaleCode): Promise<void> {
+  /** The link an e-mail's footer carries: /unsubscribe in the player's language, no sign-in needed. */
+  function unsubscribeLink(contactId: number, context: Pick<CallContext, 'origin' | 'locale'>): string {
+    return `${context.origin}${context.locale === 'fr' ? '/fr' : ''}/unsubscribe?token=${unsubscribeToken(contactId)}`;
+  }
+
+  /** Every e-mail to an address subscribed to the newsletter ends with its unsubscribe link. */
+  async function unsubscribeFooter(userId: number, address: string, context: CallContext): Promise<string> {
+    const [row] = await db
+      .select({ id: contacts.id, isSubscribed: contacts.isSubscribed })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.type, 'email'), eq(contacts.value, address)));
+    return row?.isSubscribed ? `\n\n--\n${text(context.locale, 'unsubscribeFooter', { link: unsubscribeLink(row.id, context) })}` : '';
+  }
+
+  /**
+   * Turns the newsletter off for the contact a signed link names. Idempotent: the same link
+   * answers the same contact every time. The address is answered masked, since whoever holds
+   * the link may not be its owner.
+   */
+  async function unsubscribe(token: unknown, locale: LocaleCode): Promise<{ type: 'email' | 'phone'; contact: string }> {
     const match = typeof token === 'string' ? /^(\d{1,10})\.([0-9a-f]{32})$/.exec(token) : null;
     if (!match || !safeEqual(unsubscribeToken(Number(match[1])), token as string)) {
       throw invalid({ token: text(locale, 'badUnsubscribeLink') });
     }
+    // A contact removed since the mail was sent leaves the link with nothing to name.
     const [row] = await db.update(contacts).set({ isSubscribed: false }).where(eq(contacts.id, Number(match[1]))).returning();
     if (!row) throw invalid({ token: text(locale, 'badUnsubscribeLink') });
     await syncSubscribed(db, row.userId);
+    return { type: row.type as 'email' | 'phone', contact: maskContact(row.type, row.value) };
   }
 
   // --- operators --------------------------------------------------------------------------------
@@ -639,6 +661,7 @@ export function createAccounts(deps: {
     changePassword,
     setCurrency,
     unsubscribeToken,
+    unsubscribeLink,
     unsubscribe,
     setStatus,
     setFlags,
@@ -649,3 +672,13 @@ export function createAccounts(deps: {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
+
+/** j•••@example.com, +33 ••• ••• 78: enough for the owner to recognise, little for anyone else. */
+export function maskContact(type: string, value: string): string {
+  if (type === 'email') {
+    const at = value.lastIndexOf('@');
+    const local = value.slice(0, at);
+    return `${local.slice(0, local.length > 3 ? 2 : 1)}•••${value.slice(at)}`;
+  }
+  return `${value.slice(0, 3)} ••• ${value.slice(-2)}`;
+}
