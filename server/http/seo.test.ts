@@ -8,7 +8,7 @@ import { createTestDatabase } from '../platform/testing/test-db.ts';
 import { createServices, type Services } from '../services.ts';
 import { createHttpApp, type HttpApp } from './app.ts';
 import { sitemapSchemaErrors } from '../../tests/seo/validate.ts';
-import { ROBOTS_DISALLOW, robotsTxt, sitemapItem, sitemapXml } from './seo.ts';
+import { ROBOTS_DISALLOW, robotsTxt, sitemapEntries, sitemapItem, sitemapXml } from './seo.ts';
 
 /** robots.txt and the sitemaps through the real HTTP app, on the seeded demo catalogue. */
 const ORIGIN = 'https://croupier.test';
@@ -104,6 +104,14 @@ describe('sitemap.xml', () => {
       }
     });
   }
+
+  it('leaves the content pages out, and nothing else, while the content service is down', async () => {
+    const whole = await sitemapEntries(services);
+    const down = await sitemapEntries({ ...services, content: { ...services.content, listPages: () => Promise.reject(new Error('Strapi down')) } });
+    const contentPaths = (await services.content.listPages()).map((page) => `/${page.slug}`);
+    expect(contentPaths.length).toBeGreaterThan(3);
+    expect(down.map((entry) => entry.path)).toEqual(whole.map((entry) => entry.path).filter((path) => !contentPaths.includes(path)));
+  });
 
   it('makes each locale page point at itself and its alternates, with a lastmod where the data has one', async () => {
     const item = sitemapItem('https://c.example', { path: '/game/golden-croupier', lastmod: '2026-01-02T03:04:05.000Z' }, 'fr');
