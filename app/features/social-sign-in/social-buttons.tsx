@@ -7,6 +7,7 @@ import { usePlatformType } from '../../lib/device.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { FormAlert } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { afterSignIn } from '../auth-entry/navigation.ts';
 import { markSignedIn } from '../promotions/after-login.ts';
 import { initAddress, keepReturnAddress, onSocialOutcome, openPopup, takeReturnAddress } from './popup.ts';
 
@@ -62,7 +63,8 @@ export function SocialButtons({ mode, redirectUrl }: { mode: 'sign_in' | 'sign_u
 
   function start(service: string) {
     setFailure(null);
-    const back = safeLocalPath(redirectUrl ?? null) ?? `${window.location.pathname}${window.location.search}`;
+    // Where the password sign-in would go: the redirectUrl, else the home of the language.
+    const back = afterSignIn(locale, window.location, redirectUrl);
     keepReturnAddress(back);
     const address = initAddress({ service, redirectUrl: back, mode, locale });
     const popup = platform === 'webview' ? null : openPopup(address);
