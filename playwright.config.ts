@@ -55,8 +55,6 @@ export default defineConfig({
       RATE_LIMIT_MULTIPLIER: '20',
       // The support console's operator token (tests/e2e/support-chat.spec.ts); a test value, not a secret.
       SUPPORT_OPERATOR_TOKEN: 'e2e-operator-token-e2e-operator-token-0001',
-      // The support console's operator token (tests/e2e/support-chat.spec.ts); a test value, not a secret.
-      SUPPORT_OPERATOR_TOKEN: 'e2e-operator-token-e2e-operator-token-0001',
     },
   },
 });
