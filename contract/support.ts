@@ -91,8 +91,3 @@ export function contactFormProblems(values: Record<ContactField, string>): Parti
   else if (message.length > CONTACT_LIMITS.messageMax) problems.message = 'tooLong';
   return problems;
 }
-
-/** The betting and game routes hide the chat badge (spec 2 section 6); the path has no locale prefix. */
-export function chatBadgeHidden(pathWithoutLocale: string): boolean {
-  return /^\/(betting|game|play)(\/|$)/.test(pathWithoutLocale);
-}

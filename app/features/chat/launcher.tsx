@@ -1,19 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../../contract/api.ts';
 import { stripLocale } from '../../../contract/locales.ts';
-import { CHAT_LIVE_EVENT, chatBadgeHidden, type ChatLivePayload } from '../../../contract/support.ts';
-import { api } from '../../lib/api-client.ts';
-import { connectLive, useLiveEvent } from '../../lib/live.ts';
+import { chatBadgeHidden } from '../../../contract/chat-badge.ts';
 import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
-import { OPEN_CHAT_EVENT, rememberChat, hasChat } from './open-chat.ts';
+import { OPEN_CHAT_EVENT, hasChat, onChatRemembered, rememberChat } from './open-chat.ts';
 
 // Everything heavier than this button loads on demand: the panel when it opens, a third-party
 // widget's adapter when the site configuration names one (the home page's JS budget).
 const ChatPanel = lazy(() => import('./chat-panel.tsx'));
 const ThirdPartyChat = lazy(() => import('./third-party.tsx'));
+const UnreadFollower = lazy(() => import('./unread-follower.tsx'));
 
 /**
  * The chat of the site shell (docs/support-chat.md): the built-in chat's launcher with its unread
@@ -42,19 +41,8 @@ function BuiltinLauncher({ uid }: { uid: number | null }) {
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(0);
 
-  // A player, or a guest who has written before, may have answers waiting: count them, and
-  // listen for new ones on the live stream.
-  useEffect(() => {
-    if (uid === null && !hasChat()) return;
-    connectLive(uid);
-    let live = true;
-    api<{ unread: number }>('chat/unread')
-      .then((answer) => live && setUnread(answer.unread))
-      .catch(() => undefined); // no visible message for chat failures (spec 2 section 8)
-    return () => {
-      live = false;
-    };
-  }, [uid]);
+  // A player, or a guest who has written before, may have answers waiting (the follower counts them).
+  const remembered = useSyncExternalStore(onChatRemembered, hasChat, () => false);
 
   useEffect(() => {
     const show = () => setOpen(true);
@@ -62,22 +50,16 @@ function BuiltinLauncher({ uid }: { uid: number | null }) {
     return () => window.removeEventListener(OPEN_CHAT_EVENT, show);
   }, []);
 
-  useLiveEvent(
-    CHAT_LIVE_EVENT,
-    useCallback(
-      (data: unknown) => {
-        const payload = data as ChatLivePayload;
-        if (!open && payload.message?.author === 'operator') setUnread(payload.unread);
-      },
-      [open],
-    ),
-  );
-
   const close = useCallback(() => setOpen(false), []);
   const started = useCallback(() => rememberChat(), []);
 
   return (
     <>
+      {!open && (uid !== null || remembered) && (
+        <Suspense fallback={null}>
+          <UnreadFollower uid={uid} onUnread={setUnread} />
+        </Suspense>
+      )}
       {open && (
         <Suspense fallback={null}>
           <ChatPanel uid={uid} onClose={close} onStarted={started} onRead={() => setUnread(0)} />

@@ -5,6 +5,7 @@
  */
 export const OPEN_CHAT_EVENT = 'croupier:open-chat';
 const KEY = 'croupier.chat';
+const REMEMBERED = 'croupier:chat-remembered';
 
 export const openChat = () => window.dispatchEvent(new Event(OPEN_CHAT_EVENT));
 
@@ -22,4 +23,15 @@ export function rememberChat() {
   } catch {
     // private mode: the badge then shows answers only while the panel is open
   }
+  window.dispatchEvent(new Event(REMEMBERED));
+}
+
+/** For useSyncExternalStore: the memory changes in this tab (rememberChat) or another (storage). */
+export function onChatRemembered(callback: () => void) {
+  window.addEventListener(REMEMBERED, callback);
+  window.addEventListener('storage', callback);
+  return () => {
+    window.removeEventListener(REMEMBERED, callback);
+    window.removeEventListener('storage', callback);
+  };
 }

@@ -8,13 +8,16 @@ import { operatorAudit } from '../../db/schema.ts';
 import type { ChatConversationView, ChatMessageView, OperatorConversationView, SupportSettings } from '../../../contract/support.ts';
 import { GUEST_CHAT_COOKIE, OPERATOR_COOKIE, chatOrigins } from './index.ts';
 import { siteConfigSchema } from '../../../contract/site-config.ts';
+import { Hono } from 'hono';
+import { securityHeaders } from '../../http/security-headers.ts';
+import type { HttpEnv } from '../../http/env.ts';
 
 const OPERATOR_TOKEN = 'operator-token-operator-token-0123456789';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ SUPPORT_OPERATOR_TOKEN: OPERATOR_TOKEN });
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });
@@ -258,6 +261,23 @@ describe('support/getsettings', () => {
     await t.services.siteConfig.put('en', { chat: { chat: 'comm100' } });
     expect(((await t.call('support/getsettings', { headers: headers(null, nextIp()) })).json.data as SupportSettings).chat).toEqual({ provider: null });
     await t.services.siteConfig.put('en', {});
+  });
+
+  it("puts a configured widget's origins in the pages' Content-Security-Policy, and none otherwise", async () => {
+    const app = new Hono<HttpEnv>();
+    app.use(async (c, next) => {
+      c.set('nonce', 'n0nce');
+      await next();
+    });
+    app.use(securityHeaders({ secure: () => false, dev: false, thirdPartyOrigins: () => t.services.support.cspOrigins('en') }));
+    app.get('/', (c) => c.html('<p>page</p>'));
+    const policy = async () => (await app.request('/')).headers.get('content-security-policy') ?? '';
+    expect(await policy()).toContain("script-src 'self' 'nonce-n0nce';");
+    await t.services.siteConfig.put('en', { chat: { chat: 'liveChat', settings: { liveChat: { license: '123' } } } });
+    expect(await policy()).toMatch(/script-src 'self' 'nonce-n0nce' https:\/\/cdn\.livechatinc\.com/);
+    expect(await policy()).toMatch(/connect-src [^;]*wss:\/\/\*\.livechatinc\.com/);
+    await t.services.siteConfig.put('en', {});
+    expect(await policy()).not.toContain('livechatinc');
   });
 
   it("allows a widget's origins in the page policy only when it is configured", () => {
