@@ -44,6 +44,7 @@
  *   betting:suspend|open <eventId>       suspend or reopen the event's markets
  *   betting:settle <eventId> <h>-<a>     result it with that final score and settle its bets (again: a correction)
  *   betting:void <eventId>               call it off: every bet on it void
+ *   rg:show <login>                      a player's responsible-gaming limits, reality check and exclusions (read only: none can be lifted)
  *   content:list                         content pages and SEO texts with locale, state and date of change
  *   content:show <slug|/path> <locale>   one entry as JSON, in the shape content:put takes back
  *   content:put <file.json|file.md>      create or update a page (slug) or SEO text (path) from a file (docs/content.md)
@@ -278,6 +279,11 @@ try {
     case 'kyc:reject': {
       const { runVerificationCommand } = await import('./ops-verification.ts');
       await runVerificationCommand(database, env, command, args, fail);
+      break;
+    }
+    case 'rg:show': {
+      const { runResponsibleGamingCommand } = await import('./ops-responsible-gaming.ts');
+      await runResponsibleGamingCommand(database, env, args, fail);
       break;
     }
     case 'loyalty:points':
