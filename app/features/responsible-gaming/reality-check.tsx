@@ -78,10 +78,10 @@ export function RealityCheck({ active }: { active: boolean }) {
           </dl>
           <p className="text-xs text-ink-400">{t('check.paused')}</p>
           <div className="flex flex-col gap-2 tablet:flex-row-reverse">
-            <Button onClick={() => setShown(null)} className="flex-1" data-testid="reality-check-continue">
+            <Button onClick={() => setShown(null)} className="w-full tablet:flex-1" data-testid="reality-check-continue">
               {t('check.continue')}
             </Button>
-            <ButtonLink to={localize('/responsible-game')} variant="secondary" className="flex-1" data-testid="reality-check-stop">
+            <ButtonLink to={localize('/responsible-game')} variant="secondary" className="w-full tablet:flex-1" data-testid="reality-check-stop">
               {t('check.stop')}
             </ButtonLink>
           </div>

@@ -48,18 +48,23 @@ export function ResponsibleGamingPage({ data }: { data: ResponsibleGamingData })
         ))}
         {data.depositLimit && <DepositLimitCard initial={data.depositLimit} currency={view.currency} />}
         <SessionLimitCard view={view} onSaved={setView} />
-        <RealityCheckCard view={view} onSaved={setView} />
+        <RealityCheckCard view={view} onSaved={setView} className="laptop:col-span-2" />
         <BreakCard className="laptop:col-span-2" />
       </div>
     </div>
   );
 }
 
-const dateOf = (iso: string) => formatDateTime(iso);
+/** A date and time as the site shows them (dd.mm.yyyy H:mm), joined in the page's language. */
+function useDateOf() {
+  const { t } = useRgT();
+  return (iso: string) => formatDateTime(iso, { joiner: t('dateJoiner') });
+}
 
 /** Saves a limit change and tells whether it applies now or in 24 hours. */
 function useLimitSave(onSaved: (view: ResponsibleGamingView) => void) {
   const { t } = useRgT();
+  const dateOf = useDateOf();
   const showToast = useToasts((state) => state.show);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -93,6 +98,7 @@ function useLimitSave(onSaved: (view: ResponsibleGamingView) => void) {
 
 function PendingNote({ limit, shown }: { limit: LimitView; shown: (amount: string) => string }) {
   const { t } = useRgT();
+  const dateOf = useDateOf();
   if (!limit.pending) return null;
   return (
     <p className="mt-2 flex items-center gap-2 text-xs font-semibold text-gold-300" data-testid="limit-pending">
@@ -234,21 +240,22 @@ function SessionLimitCard({ view, onSaved }: { view: ResponsibleGamingView; onSa
           void save({ kind: 'session', amount: minutes }, pick);
         }}
       >
-        <TextField
-          id="limit-session-minutes"
-          label={t('session.minutes')}
-          inputMode="numeric"
-          autoComplete="off"
-          value={minutes}
-          onChange={(event) => {
-            setMinutes(event.target.value.replace(/\s+/g, ''));
-            clear();
-          }}
-          error={errors.amount ?? null}
-          className="flex-1"
-          data-testid="limit-session-minutes"
-        />
-        <Button type="submit" disabled={saving} className="mt-6" data-testid="limit-session-save">
+        <div className="min-w-0 flex-1">
+          <TextField
+            id="limit-session-minutes"
+            label={t('session.minutes')}
+            inputMode="numeric"
+            autoComplete="off"
+            value={minutes}
+            onChange={(event) => {
+              setMinutes(event.target.value.replace(/\s+/g, ''));
+              clear();
+            }}
+            error={errors.amount ?? null}
+            data-testid="limit-session-minutes"
+          />
+        </div>
+        <Button type="submit" disabled={saving} className="mt-[26px] h-12" data-testid="limit-session-save">
           {t('session.save')}
         </Button>
       </form>
@@ -267,7 +274,7 @@ function SessionLimitCard({ view, onSaved }: { view: ResponsibleGamingView; onSa
   );
 }
 
-function RealityCheckCard({ view, onSaved }: { view: ResponsibleGamingView; onSaved: (view: ResponsibleGamingView) => void }) {
+function RealityCheckCard({ view, onSaved, className }: { view: ResponsibleGamingView; onSaved: (view: ResponsibleGamingView) => void; className?: string }) {
   const { t } = useRgT();
   const showToast = useToasts((state) => state.show);
   const value = view.reality_check_minutes === null ? 'off' : String(view.reality_check_minutes);
@@ -280,7 +287,7 @@ function RealityCheckCard({ view, onSaved }: { view: ResponsibleGamingView; onSa
     }
   }
   return (
-    <Panel icon="bell" title={t('reality.title')} text={t('reality.text')} testId="reality-check-settings">
+    <Panel icon="bell" title={t('reality.title')} text={t('reality.text')} className={className} testId="reality-check-settings">
       <Segmented
         label={t('reality.label')}
         options={[{ value: 'off', label: t('reality.off') }, ...REALITY_CHECK_MINUTES.map((minutes) => ({ value: String(minutes), label: t('reality.every', { minutes }) }))]}
@@ -294,6 +301,7 @@ function RealityCheckCard({ view, onSaved }: { view: ResponsibleGamingView; onSa
 
 function ExclusionBanner({ exclusion }: { exclusion: ExclusionView }) {
   const { t } = useRgT();
+  const dateOf = useDateOf();
   return (
     <p className="mb-5 flex items-center gap-3 rounded-2xl bg-ruby-500/10 px-4 py-3 text-sm font-semibold text-ruby-300 ring-1 ring-ruby-400/30" data-testid="exclusion-active">
       <Icon name="lock" size={18} />
@@ -305,6 +313,7 @@ function ExclusionBanner({ exclusion }: { exclusion: ExclusionView }) {
 /** Time-out and self-exclusion: pick a length, then confirm in a dialog that says what it means. */
 function BreakCard({ className }: { className?: string }) {
   const { t } = useRgT();
+  const dateOf = useDateOf();
   const [asked, setAsked] = useState<{ kind: ExclusionKind; length: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -359,10 +368,10 @@ function BreakCard({ className }: { className?: string }) {
             </p>
             {alert && <FormAlert>{alert}</FormAlert>}
             <div className="flex flex-col gap-2 tablet:flex-row-reverse">
-              <Button variant="danger" disabled={busy} onClick={() => void confirm()} className="flex-1" data-testid="exclude-confirm-yes">
+              <Button variant="danger" disabled={busy} onClick={() => void confirm()} className="w-full tablet:flex-1" data-testid="exclude-confirm-yes">
                 {t('break.confirm')}
               </Button>
-              <Button variant="secondary" disabled={busy} onClick={() => setAsked(null)} className="flex-1">
+              <Button variant="secondary" disabled={busy} onClick={() => setAsked(null)} className="w-full tablet:flex-1">
                 {t('break.cancel')}
               </Button>
             </div>
