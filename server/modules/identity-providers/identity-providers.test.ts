@@ -24,7 +24,8 @@ beforeAll(async () => {
     OIDC_PROVIDER_NAME: SERVICE,
     OIDC_PROVIDER_LABEL: 'Local ID',
   });
-});
+  // A fresh migrated database and a provider: slow on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await provider.close();
