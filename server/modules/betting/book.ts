@@ -101,6 +101,49 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
     });
   }
 
+  /**
+   * Many new fixtures in a handful of statements (the demo seed, on every test database): rows
+   * in bulk, in order, so the markets' ids line up with the fixtures' markets.
+   */
+  async function createEvents(fixtures: Fixture[]): Promise<void> {
+    if (!fixtures.length) return;
+    await db.transaction(async (tx) => {
+      const competitions = new Map<string, number>();
+      for (const f of fixtures) {
+        const key = `${f.sport}|${f.competition.name}`;
+        if (!competitions.has(key)) competitions.set(key, await competitionId(tx, f.sport, f.competition));
+      }
+      const events = await tx
+        .insert(bettingEvents)
+        .values(
+          fixtures.map((f) => ({
+            feedRef: f.feedRef,
+            competitionId: competitions.get(`${f.sport}|${f.competition.name}`)!,
+            sport: f.sport,
+            home: f.home,
+            away: f.away,
+            startsAt: f.startsAt,
+            status: f.status ?? 'scheduled',
+            scoreHome: f.score?.home ?? null,
+            scoreAway: f.score?.away ?? null,
+            clock: f.clock ?? null,
+            feedState: f.feedState ?? {},
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: bettingEvents.id, feedRef: bettingEvents.feedRef });
+      const specs = events.flatMap((event) => fixtures.find((f) => f.feedRef === event.feedRef)!.markets.map((market) => ({ eventId: event.id, market })));
+      if (!specs.length) return;
+      const markets = await tx
+        .insert(bettingMarkets)
+        .values(specs.map(({ eventId, market }) => ({ eventId, type: market.type, line: market.line, main: market.main ? 1 : 0, status: 'open' as const })))
+        .returning({ id: bettingMarkets.id });
+      await tx
+        .insert(bettingSelections)
+        .values(markets.flatMap((row, index) => SELECTION_KEYS_OF[specs[index].market.type].map((key) => ({ marketId: row.id, key, odds: specs[index].market.odds[key] ?? 1010 }))));
+    });
+  }
+
   /** Locks an event's markets (id order: no deadlocks between two writers). */
   const lockMarkets = (tx: Tx, eventId: number) => tx.select().from(bettingMarkets).where(eq(bettingMarkets.eventId, eventId)).orderBy(asc(bettingMarkets.id)).for('update');
 
@@ -345,6 +388,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
 
   return {
     createEvent,
+    createEvents,
     updateMarkets,
     setEventMarkets,
     updateEvent,

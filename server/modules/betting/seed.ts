@@ -15,12 +15,13 @@ export async function seedBetting(db: Db, now = new Date()): Promise<void> {
   const book = createBook({ db, publish: async () => undefined });
   const random = seededRandom(13);
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-  for (const sport of SPORTS) {
-    for (let n = 0; n < 8; n += 1) {
+  const fixtures = SPORTS.flatMap((sport) =>
+    Array.from({ length: 8 }, (_, n) => {
       const live = n < 2;
       // Live ones kicked off a few minutes ago; the others every 20-50 minutes from now.
       const startsAt = new Date(live ? minute - (3 + n * 4) * 60_000 : minute + (n - 1) * 35 * 60_000 + Math.floor(random() * 15) * 60_000);
-      await book.createEvent(demoFixture(sport, startsAt, random, `seed:${sport}:${n}`, live));
-    }
-  }
+      return demoFixture(sport, startsAt, random, `seed:${sport}:${n}`, live);
+    }),
+  );
+  await book.createEvents(fixtures);
 }
