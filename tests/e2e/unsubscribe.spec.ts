@@ -7,6 +7,7 @@ import { gotoHydrated } from './support.ts';
  * left which list, and says the same when opened again; a forged link says it does not work.
  */
 const SHOTS = 'test-results/screenshots';
+test.describe.configure({ timeout: 60_000 });
 let sequence = 0;
 
 async function mailedUnsubscribeLink(request: APIRequestContext, locale: 'en' | 'fr') {

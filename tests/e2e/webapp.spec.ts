@@ -11,7 +11,7 @@ import { gotoHydrated } from './support.ts';
  */
 test.use({ serviceWorkers: 'allow' });
 // The worker precaches the whole shell on first visit: give it time on a busy machine.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = 'test-results/screenshots';
 const IPHONE_SAFARI =
