@@ -34,7 +34,7 @@ async function withdraw(page: Page, base: string, amount: string) {
 }
 
 test('a player uploads documents, an operator approves, the withdrawal that was refused goes through', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   const site = await startTwoProcesses({ name: 'verification' });
   try {
     site.ops('site:set', 'kycWithdrawalThreshold', '0');
@@ -56,7 +56,7 @@ test('a player uploads documents, an operator approves, the withdrawal that was 
 
     // A page renamed .jpg is refused by the server, and the player is told why under the slot.
     await page.getByTestId('verification-file-identity_front').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
-    await expect(page.getByTestId('verification-error-identity_front')).toHaveText('Upload a JPEG, PNG or PDF file');
+    await expect(page.getByTestId('verification-error-identity_front')).toHaveText('Upload a JPEG, PNG or PDF file', { timeout: 20_000 });
 
     await page.getByTestId('verification-file-identity_front').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await idPhoto() });
     await expect(page.getByTestId('verification-doc-identity_front')).toHaveAttribute('data-doc-status', 'draft');
@@ -110,7 +110,7 @@ async function playerIn(site: TwoProcesses, request: APIRequestContext, status: 
 }
 
 test('the verification page in each status at 375 and 1440 px (screenshots)', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   mkdirSync(SHOTS, { recursive: true });
   const site = await startTwoProcesses({ name: 'verification-shots' });
   try {
