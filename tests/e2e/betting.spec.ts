@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
 import { betReturn, combinedOdds, parseOdds } from '../../contract/betting.ts';
 import { groupAmount } from '../../contract/money.ts';
 import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
@@ -12,6 +12,9 @@ import { depositThroughDemo, gotoHydrated } from './support.ts';
  * from the operator's commands (`ops betting:*`, scripts/ops-betting.ts), which act through the
  * running site, so the open page sees them on the live channel.
  */
+
+// Each journey waits on live pushes and operator commands: a loaded machine needs more than 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 type Fixture = {
   /** The command prints the event (EventView: `id`); the handoff first announced `event_id`. */
@@ -46,7 +49,7 @@ const headerBalance = (page: Page) => page.getByTestId('header-balance-amount').
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
 
 test('a player adds three selections, accepts moved odds, places an accumulator once, and its settled winnings land', async ({ page }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await registerByApi(page.request, uniqueEmail('bettor'), PASSWORD);
   await depositThroughDemo(page, '50');
   const events = [await fixture(testInfo), await fixture(testInfo), await fixture(testInfo)];
@@ -119,7 +122,7 @@ test('a player adds three selections, accepts moved odds, places an accumulator 
 });
 
 test('a suspended market locks its prices and the slip says so; odds show in the chosen format, in French too', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const event = await fixture(testInfo);
   await gotoHydrated(page, `/fr/betting/event/${event.event_id}`);
   const button = price(page, event.home_selection.id);
@@ -148,7 +151,7 @@ test('a suspended market locks its prices and the slip says so; odds show in the
 });
 
 test('screenshots of the book, an event page and an open accumulator slip, at 375 and 1440 px, in English and French', async ({ browser }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const dir = 'test-results/betting-screenshots';
   mkdirSync(dir, { recursive: true });
   const events = [await fixture(testInfo), await fixture(testInfo), await fixture(testInfo)];

@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { BETTING_LIVE_EVENTS, BETTING_METHODS, type BettingOddsMessage, type SlipSelectionView } from '../../../contract/betting.ts';
 import { api } from '../../lib/api-client.ts';
-import { useLiveEvent } from '../../lib/live.ts';
+import { connectLive, useLiveEvent } from '../../lib/live.ts';
+import { useRootData } from '../../lib/locale.ts';
 import { useSlip } from './slip-store.ts';
 
 /**
@@ -12,6 +13,9 @@ import { useSlip } from './slip-store.ts';
  */
 export function useSlipSync() {
   const applyPrices = useSlip((state) => state.applyPrices);
+  // Guests too: prices are public events (the signed-in player's stream is opened by the shell already).
+  const uid = useRootData()?.user.uid || null;
+  useEffect(() => connectLive(uid), [uid]);
 
   useEffect(() => {
     let cancelled = false;
