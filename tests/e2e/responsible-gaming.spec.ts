@@ -31,7 +31,8 @@ async function shoot(page: Page, name: string) {
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.-]/g, '')) * 100);
 
 test.describe('responsible gaming', () => {
-  test.describe.configure({ timeout: 90_000 });
+  // Deposits through the provider's page and a game frame's launch: room for a busy machine.
+  test.describe.configure({ timeout: 180_000 });
 
   test('a loss limit set on the page stops a slot spin past it, with the message in the game and no money taken', async ({ page }) => {
     await signUp(page, 'loss');
@@ -57,7 +58,7 @@ test.describe('responsible gaming', () => {
     await gotoHydrated(page, '/game/golden-croupier');
     await expect(page.getByTestId('game-page')).toHaveAttribute('data-mode', 'real');
     const game = page.frameLocator('[data-testid="game-frame"]');
-    await expect(game.getByTestId('studio-balance')).toHaveText('20.00');
+    await expect(game.getByTestId('studio-balance')).toHaveText('20.00', { timeout: 30_000 });
     // A stake above the limit's €1.00.
     for (let clicks = 0; clicks < 6 && cents(await game.getByTestId('stake-value').textContent()) <= 100; clicks++) await game.getByTestId('stake-up').click();
     expect(cents(await game.getByTestId('stake-value').textContent())).toBeGreaterThan(100);
@@ -84,7 +85,7 @@ test.describe('responsible gaming', () => {
     await page.clock.install();
     await gotoHydrated(page, '/game/golden-croupier');
     const game = page.frameLocator('[data-testid="game-frame"]');
-    await expect(game.getByTestId('studio-balance')).toHaveText('20.00');
+    await expect(game.getByTestId('studio-balance')).toHaveText('20.00', { timeout: 30_000 });
     await expect(page.getByTestId('reality-check')).toBeHidden();
 
     await page.clock.fastForward('14:00');
