@@ -7,8 +7,10 @@ import { gotoHydrated } from './support.ts';
  * a real 404 for an unknown slug, and the text under the game hall's grid.
  */
 
+// Each test opens several pages and waits for hydration; a loaded machine needs more than 20 s.
+test.describe.configure({ timeout: 60_000 });
+
 test('the footer leads to the terms, privacy, responsible gaming and about pages, in English and in French', async ({ page }) => {
-  test.setTimeout(60_000);
   await gotoHydrated(page, '/gamehall');
   const footer = page.getByTestId('site-footer');
   await footer.getByRole('link', { name: 'Terms and conditions' }).click();
@@ -20,7 +22,8 @@ test('the footer leads to the terms, privacy, responsible gaming and about pages
 
   for (const [name, heading] of [['Privacy policy', 'Privacy policy'], ['About us', 'About Croupier'], ['Responsible gaming', 'Playing responsibly']]) {
     await footer.getByRole('link', { name, exact: true }).click();
-    await expect(page.getByTestId('content-page').getByRole('heading', { level: 1 })).toHaveText(heading);
+    // A client-side navigation: its data request can be slow on a loaded machine.
+    await expect(page.getByTestId('content-page').getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 15_000 });
   }
   await expect(page).toHaveURL('/responsible-gaming');
   // The information page leads to the player's own limits (the settings route, not this page).
