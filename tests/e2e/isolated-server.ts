@@ -12,12 +12,14 @@ import { join } from 'node:path';
  */
 export type IsolatedServer = { base: string; stop(): Promise<void> };
 
-export async function startIsolatedServer(options: { name: string; port: number; ops: string[] }): Promise<IsolatedServer> {
+export async function startIsolatedServer(options: { name: string; port: number; ops: string[]; env?: Record<string, string>; startSeconds?: number }): Promise<IsolatedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `croupier-${options.name}-`));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
   const base = `http://localhost:${options.port}`;
-  const ops = spawnSync(process.execPath, ['scripts/ops.ts', ...options.ops], { env, encoding: 'utf8' });
-  if (ops.status !== 0) throw new Error(`ops ${options.ops.join(' ')} failed: ${ops.stderr}`);
+  if (options.ops.length > 0) {
+    const ops = spawnSync(process.execPath, ['scripts/ops.ts', ...options.ops], { env, encoding: 'utf8' });
+    if (ops.status !== 0) throw new Error(`ops ${options.ops.join(' ')} failed: ${ops.stderr}`);
+  }
   const server: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     env: { ...env, NODE_ENV: 'production', PORT: String(options.port) },
     stdio: 'ignore',
@@ -32,7 +34,7 @@ export async function startIsolatedServer(options: { name: string; port: number;
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < (options.startSeconds ?? 30) * 4; attempt++) {
     if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) return { base, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
