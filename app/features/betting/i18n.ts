@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import en from '../../locales/en/betting.json';
 import fr from '../../locales/fr/betting.json';
+import { useBundledTranslation } from '../../lib/namespace.ts';
 
 /**
  * The sportsbook's strings (app/locales/{en,fr}/betting.json) travel with the betting pages only:
@@ -10,10 +10,4 @@ import fr from '../../locales/fr/betting.json';
  */
 const BUNDLES = { en, fr } as const;
 
-export function useBettingT() {
-  const { i18n } = useTranslation();
-  for (const [language, bundle] of Object.entries(BUNDLES)) {
-    if (!i18n.hasResourceBundle(language, 'betting')) i18n.addResourceBundle(language, 'betting', bundle, true, true);
-  }
-  return useTranslation('betting');
-}
+export const useBettingT = () => useBundledTranslation('betting', BUNDLES);

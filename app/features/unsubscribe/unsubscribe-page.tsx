@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useWebappT } from '../webapp/i18n.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { useLocalizedPath } from '../../lib/locale.ts';
@@ -16,7 +16,7 @@ export type UnsubscribeOutcome =
  * leads to the subscription settings either way.
  */
 export function UnsubscribePage({ outcome }: { outcome: UnsubscribeOutcome }) {
-  const { t } = useTranslation('webapp');
+  const { t } = useWebappT();
   const localize = useLocalizedPath();
   const tone: { icon: IconName; ring: string; glow: string } =
     outcome.state === 'done'

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { useWebappT } from './i18n.ts';
 import type { InstallPromptEvent } from './install-state.ts';
 
 type Offer = { mode: 'prompt'; event: InstallPromptEvent } | { mode: 'ios-steps' };
@@ -12,7 +12,7 @@ type Offer = { mode: 'prompt'; event: InstallPromptEvent } | { mode: 'ios-steps'
  * which has no such dialog, gets the three Share-sheet steps. "Not now" is remembered.
  */
 export default function InstallBanner({ offer, onClose }: { offer: Offer; onClose: (remember: boolean) => void }) {
-  const { t } = useTranslation('webapp');
+  const { t } = useWebappT();
   const [busy, setBusy] = useState(false);
 
   async function install() {

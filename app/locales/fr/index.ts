@@ -14,6 +14,5 @@ import promotions from './promotions.json';
 import bonuses from './bonuses.json';
 import loyalty from './loyalty.json';
 import signInChannels from './sign-in-channels.json';
-import webapp from './webapp.json';
 
-export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments, promotions, bonuses, loyalty, 'sign-in-channels': signInChannels, webapp };
+export default { common, pages, errors, home, auth, profile, cashier, games, jackpots, studio, fairness, tournaments, promotions, bonuses, loyalty, 'sign-in-channels': signInChannels };
