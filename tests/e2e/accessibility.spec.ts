@@ -24,9 +24,15 @@ const PAGES = [
   '/no-such-page',
 ];
 
+// No trace here: the trace recorder snapshots the DOM on every mutation, and on pages that tick
+// (tournament clocks, live leaderboards, game frames) it kept axe's walk of the page from finishing
+// in 60 s; untraced, the same analysis takes about 10 s on a loaded machine.
+test.use({ trace: 'off' });
+
 for (const width of [375, 1440]) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: 900 } });
+    test.describe.configure({ timeout: 60_000 });
     for (const path of PAGES) {
       test(`${path} has no serious accessibility violations`, async ({ page }) => {
         await gotoHydrated(page, path);
