@@ -21,9 +21,10 @@ export function registerServiceWorker(): void {
     if (!GAME_PATH.test(location.pathname)) location.reload();
   });
   navigator.serviceWorker.register('/sw.js').then(
-    (registration) => {
+    // A blocked worker (Playwright's serviceWorkers: 'block', some privacy modes) resolves without a registration.
+    (registration: ServiceWorkerRegistration | undefined) => {
       const ready = () => {
-        if (!hadController && registration.active) root.dataset.sw = 'offline-ready';
+        if (!hadController && registration?.active) root.dataset.sw = 'offline-ready';
       };
       ready();
       void navigator.serviceWorker.ready.then(ready);
