@@ -562,7 +562,7 @@ export function createBets(deps: {
 
   async function slip(ids: number[], locale: LocaleCode): Promise<{ items: SlipSelectionView[] }> {
     const rows = await book.selectionsWithEvents(ids);
-    const markets = rows.length ? await db.select().from(bettingSelections).where(inArray(bettingSelections.marketId, [...new Set(rows.map((row) => row.market.id))])) : [];
+    const markets = rows.length ? await db.select().from(bettingSelections).where(inArray(bettingSelections.marketId, [...new Set(rows.map((row) => row.market.id))])).orderBy(asc(bettingSelections.id)) : [];
     return {
       items: ids.flatMap((id) => {
         const row = rows.find((r) => r.selection.id === id);

@@ -225,7 +225,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
       const [event] = await tx.select().from(bettingEvents).where(eq(bettingEvents.id, eventId)).for('update');
       if (!event) return null;
       const markets = await lockMarkets(tx, eventId);
-      const selections = markets.length ? await tx.select().from(bettingSelections).where(inArray(bettingSelections.marketId, markets.map((m) => m.id))) : [];
+      const selections = markets.length ? await tx.select().from(bettingSelections).where(inArray(bettingSelections.marketId, markets.map((m) => m.id))).orderBy(asc(bettingSelections.id)) : [];
       let changed = false;
       for (const market of markets) {
         for (const selection of selections.filter((s) => s.marketId === market.id)) {
@@ -298,7 +298,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
         .orderBy(asc(bettingMarkets.id)),
       db.select({ eventId: bettingMarkets.eventId, n: count() }).from(bettingMarkets).where(inArray(bettingMarkets.eventId, ids)).groupBy(bettingMarkets.eventId),
     ]);
-    const selections = markets.length ? await db.select().from(bettingSelections).where(inArray(bettingSelections.marketId, markets.map((m) => m.id))) : [];
+    const selections = markets.length ? await db.select().from(bettingSelections).where(inArray(bettingSelections.marketId, markets.map((m) => m.id))).orderBy(asc(bettingSelections.id)) : [];
     return rows.map((row) => {
       const competition = competitions.find((c) => c.id === row.competitionId)!;
       return {
@@ -373,7 +373,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
       .innerJoin(bettingEvents, eq(bettingEvents.id, bettingMarkets.eventId))
       .innerJoin(bettingCompetitions, eq(bettingCompetitions.id, bettingEvents.competitionId))
       .where(inArray(bettingSelections.id, selectionIds))
-      .orderBy(asc(bettingMarkets.id));
+      .orderBy(asc(bettingMarkets.id), asc(bettingSelections.id));
     return lockMarkets ? query.for('share', { of: bettingMarkets }) : query;
   }
 
@@ -381,7 +381,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
   const runningEvents = () => db.select().from(bettingEvents).where(inArray(bettingEvents.status, ['scheduled', 'live']));
   const marketsOf = async (eventId: number) => {
     const markets = await db.select().from(bettingMarkets).where(eq(bettingMarkets.eventId, eventId)).orderBy(asc(bettingMarkets.id));
-    const selections = markets.length ? await db.select().from(bettingSelections).where(inArray(bettingSelections.marketId, markets.map((m) => m.id))) : [];
+    const selections = markets.length ? await db.select().from(bettingSelections).where(inArray(bettingSelections.marketId, markets.map((m) => m.id))).orderBy(asc(bettingSelections.id)) : [];
     return markets.map((market) => ({ ...market, selections: selections.filter((s) => s.marketId === market.id) }));
   };
   const eventRow = async (id: number) => (await db.select().from(bettingEvents).where(eq(bettingEvents.id, id)))[0] ?? null;

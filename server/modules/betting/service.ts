@@ -92,7 +92,10 @@ export function createBetting(deps: {
     return book.event(id, 'en');
   }
 
-  /** Moves every open market of an event: the first side shorter by `percent`, the others longer. */
+  /**
+   * Moves every open market of an event: the first side (home, or over; selections come back in
+   * the order they were created) shorter by `percent`, the others longer.
+   */
   async function moveOdds(eventId: number, percent: number) {
     const markets = await book.marketsOf(eventId);
     const clamp = (value: number) => Math.min(MAX_ODDS, Math.max(MIN_ODDS, Math.round(value / 10) * 10));
