@@ -2,8 +2,9 @@
  * The branded page the service worker answers a navigation with when the network is gone, one
  * per locale. It is a static, self-contained file (inline styles, the brand mark inline) so it
  * renders from the precache alone; it runs no inline script (the CSP has none to allow): "Try
- * again" is a GET form back to the same address, and /_offline/retry.js reloads when the browser
- * says the connection is back.
+ * again" is a GET form back to the same address (it works without script), and /_offline/retry.js
+ * turns it into a reload, so the address keeps its query, and reloads by itself when the browser
+ * says the connection is back and the site answers.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -72,4 +73,11 @@ button:focus-visible,a.home:focus-visible{outline:3px solid #b9a6ff;outline-offs
 }
 
 /** Loaded by the offline page: reload once the browser is back online. */
-export const OFFLINE_RETRY_SCRIPT = "addEventListener('online', function () { location.reload(); });\n";
+export const OFFLINE_RETRY_SCRIPT = [
+  // "online" only says a network is up (and fires spuriously while a navigation starts): reload
+  // once the site itself answers, so a reload never cancels a navigation already on its way.
+  "addEventListener('online', function () { fetch('/healthz', { cache: 'no-store' }).then(function (r) { if (r.ok) location.reload(); }, function () {}); });",
+  // A GET form drops the address's query (?category=live): a reload keeps it.
+  "document.addEventListener('submit', function (event) { event.preventDefault(); location.reload(); });",
+  '',
+].join('\n');

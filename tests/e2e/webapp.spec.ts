@@ -86,8 +86,13 @@ test.describe('web app', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes hors ligne');
     await shootAtBothWidths(page, 'webapp-offline-fr');
 
-    await context.setOffline(false);
+    // "Try again" while the network is still gone: the offline page again, same address.
     await page.getByTestId('offline-retry').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes hors ligne');
+    await expect(page).toHaveURL('/fr/tournaments');
+
+    // Back online, the offline page reloads itself into the real page.
+    await context.setOffline(false);
     await expect(page.getByTestId('site-header')).toBeVisible();
     await expect(page).toHaveURL('/fr/tournaments');
     await expect(page.getByTestId('offline-page')).toHaveCount(0);
