@@ -17,7 +17,9 @@ export function securityHeaders(options: {
     const headers = c.res.headers;
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    // A route may ask for a looser policy (the social sign-in popup's callback page, which must
+    // keep its opener); everything else keeps its popups but no one else's window.
+    if (!headers.has('Cross-Origin-Opener-Policy')) headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (options.secure(c)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if ((headers.get('content-type') ?? '').startsWith('text/html')) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeLocalPath } from '../../../contract/routing.ts';
 import { api } from '../../lib/api-client.ts';
@@ -36,6 +36,7 @@ export function SocialButtons({ mode, redirectUrl }: { mode: 'sign_in' | 'sign_u
   const platform = usePlatformType();
   const [failure, setFailure] = useState<string | null>(null);
   const [waiting, setWaiting] = useState<string | null>(null);
+  const popupRef = useRef<Window | null>(null);
   const { data } = useQuery({
     queryKey: ['oauth/providers'],
     queryFn: () => api<{ providers: Provider[] }>('oauth/providers', { locale }),
@@ -46,6 +47,9 @@ export function SocialButtons({ mode, redirectUrl }: { mode: 'sign_in' | 'sign_u
     () =>
       onSocialOutcome((outcome) => {
         setWaiting(null);
+        // The callback page closes itself; this covers a popup whose opener a provider cut.
+        popupRef.current?.close();
+        popupRef.current = null;
         if (!outcome.ok) {
           setFailure(outcome.message);
           return;
@@ -72,6 +76,7 @@ export function SocialButtons({ mode, redirectUrl }: { mode: 'sign_in' | 'sign_u
       window.location.assign(address);
       return;
     }
+    popupRef.current = popup;
     setWaiting(service);
   }
 

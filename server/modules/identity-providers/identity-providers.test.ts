@@ -214,6 +214,8 @@ describe('social sign-in against a local OpenID Connect provider', () => {
     expect(first.response.status, first.html).toBe(200);
     expect(first.html).toContain('"ok":true');
     expect(first.html).toContain('"created":true');
+    // The popup must keep its opener to close itself: no isolating opener policy on this page.
+    expect(first.response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     const uid = await uidOf(who);
     expect(uid).toBeGreaterThan(0);
     const info = (await api(who, 'getInfo')).json.data as { login: string; fakename: string };

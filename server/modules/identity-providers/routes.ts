@@ -68,6 +68,10 @@ export function identityProviderRoutes(deps: {
 
   app.get('/callback/:service', async (c) => {
     c.header('Cache-Control', 'no-store');
+    // The popup arrives here from the provider's page (no opener policy). Any policy of ours
+    // would move it to a new browsing context group and cut it from the page that opened it:
+    // it could then neither close itself nor be closed. This page holds no secrets to isolate.
+    c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     const cookie = getCookie(c, FLOW_COOKIE);
     const known = deps.providers.flowInfo(cookie);
     const locale = known?.locale ?? localeOf(c);
