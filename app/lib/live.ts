@@ -15,6 +15,15 @@ const listeners = new Map<string, Set<Listener>>();
 let source: EventSource | null = null;
 let open = false;
 let forUser: number | null | undefined;
+/**
+ * Whether the stream is starting (the page's first moments, before it opened or failed), open,
+ * or down. A signed-in page's stream connects once its code has loaded and the server answered,
+ * which on a busy server takes longer than one polling interval: a poll then is wasted.
+ */
+let phase: 'starting' | 'open' | 'down' = 'starting';
+let startedAt = Date.now();
+/** How long a stream that has neither opened nor failed still counts as coming. */
+const STARTING_GRACE_MS = 5_000;
 
 function setOpen(value: boolean) {
   if (open === value) return;
@@ -42,8 +51,19 @@ export function connectLive(user: number | null) {
   source?.close();
   forUser = user;
   source = new EventSource('/live');
-  source.onopen = () => setOpen(true);
-  source.onerror = () => setOpen(source?.readyState === EventSource.OPEN);
+  if (phase !== 'open') {
+    phase = 'starting';
+    startedAt = Date.now();
+  }
+  source.onopen = () => {
+    phase = 'open';
+    setOpen(true);
+  };
+  source.onerror = () => {
+    const stillOpen = source?.readyState === EventSource.OPEN;
+    if (!stillOpen) phase = 'down';
+    setOpen(stillOpen);
+  };
   for (const type of new Set(['ready', 'resync', ...listeners.keys()])) attachType(type);
 }
 
@@ -65,6 +85,7 @@ export function disconnectLive() {
   source?.close();
   source = null;
   forUser = undefined;
+  phase = 'down';
   setOpen(false);
 }
 
@@ -82,3 +103,9 @@ export function useLiveEvent(type: string, handler: Listener) {
 
 /** Whether the live stream is open now (for code outside React). */
 export const isLiveOpen = () => open;
+
+/**
+ * Whether the live stream brings changes now or is about to: open, or starting (neither opened
+ * nor failed yet) for at most STARTING_GRACE_MS. Polling is the fallback only when this is false.
+ */
+export const isLiveCovering = () => open || (phase === 'starting' && Date.now() - startedAt < STARTING_GRACE_MS);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isLoggedIn, type Amount, type UserInfo } from '../../../contract/api.ts';
 import { api } from '../../lib/api-client.ts';
-import { isLiveOpen } from '../../lib/live.ts';
+import { isLiveCovering } from '../../lib/live.ts';
 import { useRootData } from '../../lib/locale.ts';
 import {
   DEFAULT_BALANCE_SETTINGS,
@@ -57,7 +57,7 @@ function refresh() {
   const input = poller.input;
   if (!input?.allowed) return;
   // The live stream brings every balance change as it happens: polling is only its fallback.
-  if (isLiveOpen()) return;
+  if (isLiveCovering()) return;
   void input.client.refetchQueries({ queryKey: balanceQueryKey(input.uid), type: 'active' });
 }
 
