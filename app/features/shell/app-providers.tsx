@@ -7,7 +7,7 @@ import { ToastHost } from '../toasts/toast-host.tsx';
 import { HashScroll } from './hash-scroll.tsx';
 import { QueryFlags } from './query-flags.tsx';
 import { SessionHost } from '../session/session-host.tsx';
-import { TelegramMiniApp } from '../telegram/telegram-mini-app.tsx';
+import { TelegramGate } from '../telegram/telegram-gate.tsx';
 // A player's live money is no guest's business: its code (and the balance query's) loads only
 // for a signed-in player, which keeps it off a guest's first load (the home page's JS budget).
 const LiveMoney = lazy(() => import('../cashier/live-money.tsx').then((module) => ({ default: module.LiveMoney })));
@@ -33,7 +33,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <CashbackPopupHost />
       <PromotionsHost />
       <SessionHost />
-      <TelegramMiniApp />
+      <TelegramGate />
       {signedIn && (
         <Suspense fallback={null}>
           <LiveMoney />

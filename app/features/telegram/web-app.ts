@@ -15,11 +15,9 @@ export type TelegramWebApp = {
   disableVerticalSwipes?(): void;
 };
 
-type TelegramWindow = Window & { Telegram?: { WebApp?: TelegramWebApp }; TelegramWebviewProxy?: unknown };
+type TelegramWindow = Window & { Telegram?: { WebApp?: TelegramWebApp } };
 
-export function insideTelegram(win: TelegramWindow = window as TelegramWindow): boolean {
-  return Boolean(win.Telegram?.WebApp || win.TelegramWebviewProxy || /(^#|&)tgWebAppData=/.test(win.location.hash));
-}
+export { insideTelegram } from './inside-telegram.ts';
 
 /** The bridge, loading Telegram's script first (with the page's CSP nonce) when it is not there yet. */
 export function loadWebApp(nonce: string | undefined): Promise<TelegramWebApp | null> {
