@@ -1,89 +1,54 @@
-import { useEffect, useRef } from 'react';
+import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isLoggedIn } from '../../../contract/api.ts';
 import { stripLocale } from '../../../contract/locales.ts';
 import { safeLocalPath } from '../../../contract/routing.ts';
-import { useLocale, useRootData } from '../../lib/locale.ts';
+import { useRootData } from '../../lib/locale.ts';
 import { SHOW_POPUP_REG_KEY } from '../auth-entry/navigation.ts';
 import { useOpenAuth } from '../auth-entry/open-auth.ts';
+import { InactivityWarningDialog } from '../dialogs/registry.tsx';
 import { useDialogs } from '../dialogs/store.ts';
-import { createInactivityTimer, type InactivityTimer } from './inactivity.ts';
-import { onSignOut, signOut } from './sign-out.ts';
 
-/** Activity that keeps a session alive (spec 1 section 4); route changes count too. */
-const ACTIVITY_EVENTS = ['keydown', 'click', 'scroll'] as const;
 
 /**
- * What the session needs on every page, mounted once (app-providers): the inactivity logout, the
- * non-closable 'complete registration' popup, and sign-in for a guest the guard sent home.
+ * What the session needs on every page, mounted once (app-providers): the inactivity logout
+ * (inactivity-logout.tsx, loaded for signed-in players), the non-closable 'complete
+ * registration' popup, and sign-in for a guest the guard sent home.
  */
 export function SessionHost() {
-  useInactivityLogout();
   useRegistrationCompletion();
   useSignInForRedirect();
-  return null;
+  return useInactivityLogoutLoaded() && inactivityLogout ? createElement(inactivityLogout) : null;
 }
 
+/** The inactivity logout's component, once its code is here. */
+let inactivityLogout: ComponentType | null = null;
+
 /**
- * When signed in and general.time_to_force_logout is set: a warning with a countdown at 80% of
- * that time, the logout at 100%. Activity resets the timer and closes the warning; signing out
- * stops it.
+ * The inactivity logout concerns signed-in players only: its code stays off a guest's first
+ * load. Fetched by hand rather than through lazy() and Suspense, whose first reveal waits on a
+ * timer: the logout's own clock starts as soon as its code is there.
  */
-function useInactivityLogout() {
+function useInactivityLogoutLoaded(): boolean {
   const root = useRootData();
-  const locale = useLocale();
-  const { t } = useTranslation('auth');
-  const location = useLocation();
-  const signedIn = isLoggedIn(root?.user);
   const seconds = root?.general.time_to_force_logout ?? null;
-  const timer = useRef<InactivityTimer | null>(null);
-  const warningTitle = t('inactivity.title');
-
+  const watch = isLoggedIn(root?.user) && !!seconds && seconds > 0;
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (!signedIn || !seconds || seconds <= 0) return;
-    let warningId: string | null = null;
-    const closeWarning = () => {
-      if (warningId) useDialogs.getState().close(warningId, { immediate: true });
-      warningId = null;
-    };
-    const current = createInactivityTimer(seconds, {
-      onWarning(logoutAt) {
-        closeWarning();
-        warningId = useDialogs.getState().open({
-          component: 'inactivity-warning',
-          type: 'confirm',
-          componentProps: { logoutAt },
-          dialogProps: { title: warningTitle },
-        });
-      },
-      onWarningEnd: closeWarning,
-      onExpire() {
-        closeWarning();
-        void signOut(locale);
-      },
+    if (!watch) return;
+    let current = true;
+    // The warning's code too, while the network is surely there: it must show even offline.
+    void InactivityWarningDialog.preload();
+    void import('./inactivity-logout.tsx').then((module) => {
+      inactivityLogout = module.default;
+      if (current) setLoaded(true);
     });
-    const onActivity = () => current.activity();
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
-    const stopOnSignOut = onSignOut(() => {
-      current.stop();
-      closeWarning();
-    });
-    timer.current = current;
-    current.start();
     return () => {
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
-      stopOnSignOut();
-      current.stop();
-      closeWarning();
-      timer.current = null;
+      current = false;
     };
-  }, [signedIn, seconds, locale, warningTitle]);
-
-  // A route change is activity too.
-  useEffect(() => {
-    timer.current?.activity();
-  }, [location.key]);
+  }, [watch]);
+  return watch && loaded;
 }
 
 /** A signed-in player whose registration is not complete gets a popup that cannot be closed. */

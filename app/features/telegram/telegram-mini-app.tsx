@@ -4,7 +4,7 @@ import { isLoggedIn } from '../../../contract/api.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale, useRootData } from '../../lib/locale.ts';
 import { useToasts } from '../toasts/store.ts';
-import { insideTelegram, loadWebApp, registerFields } from './web-app.ts';
+import { loadWebApp, registerFields } from './web-app.ts';
 
 /** One try per initData and tab: a refused one is not sent again on every page. */
 const TRIED_KEY = 'telegram_signin_tried';
@@ -15,8 +15,8 @@ const SITE_BACKGROUND = '#0b0d17';
  * The site opened as a Telegram mini-app (spec 1 §1): tell Telegram the page is ready, fit its
  * web view (full height, our colours in its header), and sign the guest up or in with the
  * messenger's identity: `register` with is_tg and the signed initData. A refusal shows the
- * spec's wrong-registration toast (spec 1 §8). Mounted once for every page; outside Telegram it
- * does nothing and loads nothing.
+ * spec's wrong-registration toast (spec 1 §8). Mounted by the gate (telegram-gate.tsx) only
+ * inside Telegram.
  */
 export function TelegramMiniApp() {
   const root = useRootData();
@@ -27,7 +27,6 @@ export function TelegramMiniApp() {
   const failedTitle = t('telegram.wrongRegistration');
 
   useEffect(() => {
-    if (!insideTelegram()) return;
     let cancelled = false;
     void loadWebApp(nonce).then(async (webApp) => {
       if (!webApp || cancelled) return;

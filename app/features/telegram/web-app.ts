@@ -17,8 +17,6 @@ export type TelegramWebApp = {
 
 type TelegramWindow = Window & { Telegram?: { WebApp?: TelegramWebApp } };
 
-export { insideTelegram } from './inside-telegram.ts';
-
 /** The bridge, loading Telegram's script first (with the page's CSP nonce) when it is not there yet. */
 export function loadWebApp(nonce: string | undefined): Promise<TelegramWebApp | null> {
   const win = window as TelegramWindow;

@@ -1,3 +1,3 @@
 /** The web app: service worker registration, platform type and the install offer. */
-export { WebApp } from './web-app.tsx';
+export { WebApp } from './web-app-gate.tsx';
 export { platformType, installMethod, type PlatformType } from './platform.ts';
