@@ -65,4 +65,8 @@ export async function fillSignIn(scope: Locator, login: string, password = PASSW
 export async function signOutFromHeader(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
+  // Signing out loads the home page in full: wait for it, or the caller's next navigation
+  // races it (and one of them is aborted).
+  await expect(page.getByTestId('sign-in')).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState('load');
 }

@@ -4,8 +4,8 @@ import { depositThroughDemo, gotoHydrated } from './support.ts';
 /**
  * Responsible gaming (docs/responsible-gaming.md), as a player meets it: a loss limit set on
  * /responsible-game stops a real-money slot spin with a message in the game; a reality check
- * pauses the game after the chosen minutes (the page's clock fast-forwarded); a time-out signs the
- * player out and the sign-in form then says until when it runs. Screenshots of each state at 375
+ * pauses the game after the chosen minutes (the page's clock fast-forwarded); a time-out and a
+ * self-exclusion sign the player out and the sign-in form then says until when they run. Screenshots of each state at 375
  * and 1440 px land in /tmp/rg-shots/.
  */
 
@@ -133,5 +133,30 @@ test.describe('responsible gaming', () => {
     await dialog.getByTestId('sign-in-submit').click();
     await expect(dialog).toContainText(/You are taking a time-out until \d\d\.\d\d\.\d{4} \d{1,2}:\d\d UTC/);
     await expect(page.getByTestId('sign-in')).toBeVisible();
+  });
+
+  test('self-exclusion for 6 months signs the player out, and sign-in is refused until its end', async ({ page }) => {
+    const email = await signUp(page, 'selfex');
+    await gotoHydrated(page, '/responsible-game');
+    await page.getByTestId('exclude-self_exclusion-6m').click();
+    const confirm = page.getByTestId('exclude-confirm');
+    await expect(confirm).toContainText('Self-exclusion for 6 months?');
+    const until = new Date(Date.now() + 182 * 24 * 3600 * 1000).getUTCFullYear();
+    await expect(confirm).toContainText(String(until));
+    await page.getByTestId('exclude-confirm-yes').click();
+
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    expect(((await (await page.request.get('/api/getInfo')).json()) as { data: { uid?: number } }).data.uid ?? 0).toBe(0);
+
+    // Signing in again is refused with the date, and no session comes of it.
+    await page.getByTestId('sign-in').click();
+    const dialog = page.getByTestId('dialog-auth');
+    await dialog.getByLabel('E-mail or phone').fill(email);
+    await dialog.getByLabel(/^Password$/).fill(PASSWORD);
+    await dialog.getByTestId('sign-in-submit').click();
+    await expect(dialog).toContainText(/You are self-excluded until \d\d\.\d\d\.\d{4} \d{1,2}:\d\d UTC/);
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    expect(((await (await page.request.get('/api/getInfo')).json()) as { data: { uid?: number } }).data.uid ?? 0).toBe(0);
   });
 });

@@ -57,6 +57,12 @@ async function openAuth(page: Page, which: 'sign-in' | 'sign-up') {
   return dialog;
 }
 
+/**
+ * Waits until the popup has closed itself. Playwright may only hear of a popup when it comes back
+ * from the provider's origin, moments before it closes: a 'close' event can be gone already.
+ */
+const closed = (popup: Page) => expect.poll(() => popup.isClosed(), SLOW).toBe(true);
+
 const unique = (tag: string) => `${tag}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test('signing in with the local provider through the popup ends signed in with the name in the header', async ({ page }) => {
@@ -73,7 +79,7 @@ test('signing in with the local provider through the popup ends signed in with t
   const popup = await popupOpened;
   // The popup is the spec's 640x480 window; it closes itself once the provider sent it back.
   expect(popup.viewportSize()).toEqual({ width: 640, height: 480 });
-  await popup.waitForEvent('close', SLOW);
+  await closed(popup);
 
   await expect(page.getByTestId('user-menu')).toBeVisible(SLOW);
   await page.getByTestId('user-menu').click();
@@ -92,7 +98,7 @@ test('a refusal from the popup shows its message in the sign-in form (e-mail of 
   await expect(dialog.getByTestId(`social-${SERVICE}`)).toHaveText('Continuer avec Local ID', SLOW);
   const popupOpened = page.waitForEvent('popup');
   await dialog.getByTestId(`social-${SERVICE}`).click();
-  await (await popupOpened).waitForEvent('close', SLOW);
+  await closed(await popupOpened);
   await expect(dialog.getByTestId('form-error')).toContainText('Un compte utilise déjà cette adresse e-mail', SLOW);
   await expect(page.getByTestId('sign-in')).toBeVisible();
 });
