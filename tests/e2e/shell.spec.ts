@@ -104,5 +104,20 @@ test.describe('navigation by screen width', () => {
       await expect(page.getByTestId('site-header')).toBeVisible();
       await expect(page.getByTestId('mobile-nav')).toBeHidden();
     });
+
+    for (const path of ['/', '/fr']) {
+      test(`every main nav label fits beside the search and the sign-in buttons (${path})`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        const nav = page.getByTestId('site-header').getByRole('navigation');
+        const items = nav.getByRole('link');
+        await expect(items).toHaveCount(7);
+        // No item runs under the search button: the nav's content fits its box.
+        const fits = await nav.evaluate((element) => element.scrollWidth <= element.clientWidth);
+        expect(fits).toBe(true);
+        const last = (await items.last().boundingBox())!;
+        const search = (await page.getByTestId('search-entry').boundingBox())!;
+        expect(last.x + last.width).toBeLessThanOrEqual(search.x);
+      });
+    }
   });
 });

@@ -68,8 +68,12 @@ export function Header() {
             data-testid="search-entry"
           >
             <Icon name="search" size={18} />
-            {/* A signed-in header carries balance, deposit and account menu: the label needs more room. */}
-            <span className={clsx('hidden', isLoggedIn(user) ? 'ldesktop:inline' : 'llaptop:inline')}>{t('search.placeholder')}</span>
+            {/* The label takes the room the nav's labels need from 1440 px (French ones are longer), and
+                a signed-in header carries balance, deposit and account menu: icon only until 1920 px,
+                except for a guest between 1280 and 1440 px, where the nav shows icons only. */}
+            <span className={clsx('hidden', isLoggedIn(user) ? 'ldesktop:inline' : 'llaptop:inline desktop:hidden ldesktop:inline')}>
+              {t('search.placeholder')}
+            </span>
           </button>
           {isLoggedIn(user) ? (
             <>
