@@ -186,6 +186,8 @@ test('screenshots of the book, an event page and an open accumulator slip, at 37
       }
       const slip = page.getByTestId('bet-slip');
       await expect(slip.getByTestId('slip-pick')).toHaveCount(3);
+      // Picked on English pages, named in the page's language once the slip is read again.
+      await expect(slip.getByTestId('slip-pick').first()).toContainText(locale === 'fr' ? 'Résultat du match' : 'Match result');
       await slip.getByTestId('combo-stake').fill('10');
       await expect(slip.getByTestId('potential-return')).not.toHaveText('€0.00');
       await page.screenshot({ path: `${dir}/slip-${locale}-${width}.png` });

@@ -31,6 +31,19 @@ describe('bet slip store', () => {
     expect(slip().mode).toBe('single');
   });
 
+  it('takes the names of the page language from a fresh read, and leaves prices and keys alone', () => {
+    slip().toggle(entry(1, 11, '2.00', 'Match result'));
+    slip().toggle(entry(2, 12, '3.00', 'Match result'));
+    const key = slip().attempt('combo');
+    slip().applyNames([{ selectionId: 1, eventName: 'A – B', marketName: 'Résultat du match', selectionName: 'Match nul' }]);
+    expect(slip().picks.map((p) => [p.marketName, p.selectionName, p.eventName, p.current])).toEqual([
+      ['Résultat du match', 'Match nul', 'A – B', '2.00'],
+      ['Match result', '2', 'Event 12', '3.00'],
+    ]);
+    // A new language is not a new slip: a retried placement keeps its key.
+    expect(slip().attempt('combo')).toBe(key);
+  });
+
   it('keeps one outcome per market: another price of the same market replaces the first', () => {
     slip().toggle(entry(3, 11, '2.00'));
     slip().toggle(entry(4, 11, '3.50'));

@@ -46,6 +46,8 @@ type SlipState = {
   setBonus(bonusId: number | null): void;
   /** New prices (and suspensions) from the live channel or a fresh read. */
   applyPrices(prices: ReadonlyArray<{ selectionId: number; odds: string; suspended: boolean }>): void;
+  /** The picks' names in the page's language (read again from the book). */
+  applyNames(names: ReadonlyArray<Pick<SlipEntry, 'selectionId' | 'eventName' | 'marketName' | 'selectionName'>>): void;
   acceptChanges(): void;
   /** The placement key of one bet of the current attempt (made on first use). */
   attempt(bet: string): string;
@@ -109,6 +111,19 @@ export const useSlip = create<SlipState>()(
           return applyPrice(pick, price.odds, price.suspended, policy);
         });
         if (changed) set({ picks: next });
+      },
+      applyNames(names) {
+        const byId = new Map(names.map((name) => [name.selectionId, name]));
+        const same = (pick: SlipEntry, name: (typeof names)[number]) =>
+          pick.eventName === name.eventName && pick.marketName === name.marketName && pick.selectionName === name.selectionName;
+        const { picks } = get();
+        if (picks.every((pick) => !byId.has(pick.selectionId) || same(pick, byId.get(pick.selectionId)!))) return;
+        set({
+          picks: picks.map((pick) => {
+            const name = byId.get(pick.selectionId);
+            return name ? { ...pick, eventName: name.eventName, marketName: name.marketName, selectionName: name.selectionName } : pick;
+          }),
+        });
       },
       acceptChanges: () => set({ picks: acceptAll(get().picks), attemptKeys: {} }),
       attempt(bet) {

@@ -2,17 +2,19 @@ import { useCallback, useEffect } from 'react';
 import { BETTING_LIVE_EVENTS, BETTING_METHODS, type BettingOddsMessage, type SlipSelectionView } from '../../../contract/betting.ts';
 import { api } from '../../lib/api-client.ts';
 import { connectLive, useLiveEvent } from '../../lib/live.ts';
-import { useRootData } from '../../lib/locale.ts';
+import { useLocale, useRootData } from '../../lib/locale.ts';
 import { useSlip } from './slip-store.ts';
 
 /**
  * Keeps the slip's prices current: the saved slip is read back from localStorage once the page
  * has hydrated, its selections are checked again (betting/getSlip: current odds, still taking
- * bets?), and every `betting.odds` message of the live channel moves them, through the player's
- * odds-change policy. Mounted once, by the betting layout.
+ * bets?, and their names in the page's language, again when the language changes), and every
+ * `betting.odds` message of the live channel moves them, through the player's odds-change
+ * policy. Mounted once, by the betting layout.
  */
 export function useSlipSync() {
   const applyPrices = useSlip((state) => state.applyPrices);
+  const locale = useLocale();
   // Guests too: prices are public events (the signed-in player's stream is opened by the shell already).
   const uid = useRootData()?.user.uid || null;
   useEffect(() => connectLive(uid), [uid]);
@@ -22,9 +24,16 @@ export function useSlipSync() {
     void Promise.resolve(useSlip.persist.rehydrate()).then(async () => {
       const ids = useSlip.getState().picks.map((pick) => pick.selectionId);
       if (!ids.length || cancelled) return;
-      const answer = await api<{ items: SlipSelectionView[] }>(BETTING_METHODS.slip, { query: { ids } }).catch(() => null);
+      const answer = await api<{ items: SlipSelectionView[] }>(BETTING_METHODS.slip, { query: { ids }, locale }).catch(() => null);
       if (!answer || cancelled) return;
       const found = new Map(answer.items.map((item) => [item.selection_id, item]));
+      useSlip.getState().applyNames(
+        answer.items.flatMap((item) => {
+          const selection = item.market.selections.find((candidate) => candidate.id === item.selection_id);
+          if (!selection) return [];
+          return [{ selectionId: item.selection_id, eventName: `${item.event.home} – ${item.event.away}`, marketName: item.market.name, selectionName: selection.name }];
+        }),
+      );
       useSlip.getState().applyPrices(
         ids.map((id) => {
           const item = found.get(id);
@@ -36,7 +45,7 @@ export function useSlipSync() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [locale]);
 
   const onOdds = useCallback(
     (data: unknown) => {
