@@ -55,3 +55,6 @@ export type VerificationView = {
   /** Whether withdrawals wait for an approved verification, and from what lifetime amount. */
   withdrawal: { gated: boolean; threshold: { amount: string; currency: string } | null };
 };
+
+/** Sumsub's WebSDK builder script (loaded by the verification page while Sumsub verifies players; allowed by the CSP then). */
+export const SUMSUB_SDK_SCRIPT = 'https://static.sumsub.com/idensic/static/sns-websdk-builder.js';

@@ -116,8 +116,12 @@ export function createHttpApp(options: HttpAppOptions) {
     securityHeaders({
       secure: (c) => c.req.url.startsWith('https:'),
       dev: env.NODE_ENV === 'development',
-      // A configured third-party chat widget's origins; nothing when the built-in chat runs.
-      thirdPartyOrigins: (c) => services.support.cspOrigins(localeOfPath(new URL(c.req.url).pathname)),
+      // A configured third-party chat widget's origins (nothing when the built-in chat runs), and
+      // Sumsub's WebSDK while Sumsub verifies players.
+      thirdPartyOrigins: async (c) => {
+        const [chat, verification] = await Promise.all([services.support.cspOrigins(localeOfPath(new URL(c.req.url).pathname)), services.verification.cspOrigins()]);
+        return [...new Set([...chat, ...verification])];
+      },
     }),
   );
 

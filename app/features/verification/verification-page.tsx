@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { VerificationView } from '../../../contract/verification.ts';
+import { SUMSUB_SDK_SCRIPT, type VerificationView } from '../../../contract/verification.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
@@ -89,7 +89,7 @@ function SumsubPanel({ locale, onDone }: { locale: string; onDone: () => void })
       const first = await token();
       await new Promise<void>((resolve, reject) => {
         const script = document.createElement('script');
-        script.src = 'https://static.sumsub.com/idensic/static/sns-websdk-builder.js';
+        script.src = SUMSUB_SDK_SCRIPT;
         script.onload = () => resolve();
         script.onerror = () => reject(new Error('sdk'));
         document.head.append(script);

@@ -460,7 +460,12 @@ export function createVerification(deps: VerificationDeps) {
     };
   }
 
-  return { view, upload, remove, submit, createApplicant, accessToken, sumsubWebhook, review, pendingList, caseDetails, ownerFile, operatorFile, withdrawalCheck, provider };
+  /** Origins the pages' Content-Security-Policy must allow: Sumsub's WebSDK while Sumsub verifies players, else none. */
+  async function cspOrigins(): Promise<string[]> {
+    return deps.sumsub && (await provider()) === 'sumsub' ? deps.sumsub.cspOrigins : [];
+  }
+
+  return { view, upload, remove, submit, createApplicant, accessToken, sumsubWebhook, review, pendingList, caseDetails, ownerFile, operatorFile, withdrawalCheck, provider, cspOrigins };
 }
 
 /** The player's file name as shown in their own list: no path, no control characters, 80 characters at most. */

@@ -169,3 +169,16 @@ describe('the Sumsub adapter', () => {
     }
   });
 });
+
+describe("the pages' Content-Security-Policy", () => {
+  it("allows Sumsub's WebSDK (its script and the configured API origin) only while Sumsub verifies players", async () => {
+    const apiOrigin = `http://127.0.0.1:${(sumsub.address() as AddressInfo).port}`;
+    expect(await t.services.verification.cspOrigins()).toEqual(['https://static.sumsub.com', apiOrigin]);
+    await t.services.siteConfig.put('en', { functionalSettings: { isSumsubEnable: false } });
+    try {
+      expect(await t.services.verification.cspOrigins()).toEqual([]);
+    } finally {
+      await t.services.siteConfig.put('en', { functionalSettings: { isSumsubEnable: true } });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { VerificationStatus } from '../../../contract/verification.ts';
+import { SUMSUB_SDK_SCRIPT, type VerificationStatus } from '../../../contract/verification.ts';
 
 /**
  * Sumsub (https://docs.sumsub.com) as a verification provider: applicants are created for our
@@ -31,6 +31,7 @@ export class SumsubError extends Error {}
 
 /** Our player as Sumsub knows them (never the login or a name). */
 export const externalUserIdOf = (uid: number) => `croupier-${uid}`;
+
 export const uidOfExternal = (externalUserId: string | undefined) => {
   const match = /^croupier-([1-9][0-9]{0,9})$/.exec(externalUserId ?? '');
   return match ? Number(match[1]) : null;
@@ -177,7 +178,15 @@ export function createSumsubClient(config: SumsubConfig) {
     return { ok: true, event: event.data, eventKey, outcome: outcomeOf(event.data) };
   }
 
-  return { createApplicant, accessToken, checkWebhook, levelName: config.levelName };
+  /**
+   * What a page's Content-Security-Policy must allow for the WebSDK: its builder script, the API
+   * origin whose frame it opens and calls, and, against Sumsub itself, the other hosts of theirs
+   * that frame loads from.
+   */
+  const api = new URL(config.baseUrl);
+  const cspOrigins = [new URL(SUMSUB_SDK_SCRIPT).origin, api.origin, ...(api.hostname.endsWith('.sumsub.com') ? ['https://*.sumsub.com'] : [])];
+
+  return { createApplicant, accessToken, checkWebhook, levelName: config.levelName, cspOrigins };
 }
 
 export type SumsubClient = ReturnType<typeof createSumsubClient>;
