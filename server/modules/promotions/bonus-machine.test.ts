@@ -405,7 +405,11 @@ async function play(steps: Step[]) {
         for (const bonus of q.bonuses.values()) {
           if (rows.get(bonus.id)!.expiresAt > at) continue;
           if (bonus.status === 'available') bonus.status = 'expired';
-          else if (bonus.status === 'active') finish(q, bonus, 'expired');
+          else if (bonus.status === 'active' && bonus.done >= bonus.required) {
+            // Wagered in time, its conversion not run yet: the player earned it.
+            saw('wagering completed by the expiry job');
+            finish(q, bonus, 'completed');
+          } else if (bonus.status === 'active') finish(q, bonus, 'expired');
         }
       }
     },
@@ -619,6 +623,16 @@ it('returns the bonus share of a win and a rollback to the house once the bonus 
   expect(
     await outcome([deposit(10), grant(1000, 5, null), bet(1200, 1), { kind: 'drain' }, { kind: 'forfeit', p: 0, pick: 0 }, win(0, 600), rollback(0), win(0, 600)]),
   ).toMatchObject({ main: 1000n + 500n, bonus: 0n, forfeits: 800n, bonuses: ['forfeited 240/5000'] });
+});
+
+it('completes at its expiry a bonus wagered in time whose conversion had not run yet (found by the machine)', async () => {
+  // 10.00 main, a 1.00 bonus at 1x; a 1.00 bet from main money wagers it all; its rollback gives
+  // the stake back but not the wagering; the expiry then converts the bonus to main money.
+  expect(await outcome([deposit(10), grant(100, 1, null), bet(100), win(0, 1), rollback(0), { kind: 'expire', p: 0, pick: 0 }])).toMatchObject({
+    main: 1000n + 1n + 100n,
+    bonus: 0n,
+    bonuses: ['completed 100/100'],
+  });
 });
 
 it('leaves the bonus as it was when a withdrawal is refused', async () => {
