@@ -101,11 +101,9 @@ export function useLiveEvent(type: string, handler: Listener) {
   }, [type, handler]);
 }
 
-/** Whether the live stream is open now (for code outside React). */
-export const isLiveOpen = () => open;
-
 /**
- * Whether the live stream brings changes now or is about to: open, or starting (neither opened
- * nor failed yet) for at most STARTING_GRACE_MS. Polling is the fallback only when this is false.
+ * Whether the live stream brings changes now or is about to (for code outside React): open, or
+ * starting (neither opened nor failed yet) for at most STARTING_GRACE_MS. Polling is the
+ * fallback only when this is false.
  */
 export const isLiveCovering = () => open || (phase === 'starting' && Date.now() - startedAt < STARTING_GRACE_MS);
