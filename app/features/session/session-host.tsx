@@ -10,7 +10,6 @@ import { useOpenAuth } from '../auth-entry/open-auth.ts';
 import { InactivityWarningDialog } from '../dialogs/registry.tsx';
 import { useDialogs } from '../dialogs/store.ts';
 
-
 /**
  * What the session needs on every page, mounted once (app-providers): the inactivity logout
  * (inactivity-logout.tsx, loaded for signed-in players), the non-closable 'complete
