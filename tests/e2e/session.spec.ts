@@ -28,6 +28,8 @@ test.afterAll(async () => {
 async function loadWithPausedClock(page: Page, path: string) {
   await page.clock.install();
   await gotoHydrated(page, `${base}${path}`);
+  // The inactivity logout loads after hydration (signed-in players only): wait until its clock runs.
+  await expect(page.locator('html')).toHaveAttribute('data-inactivity', 'armed', { timeout: 15_000 });
   // Pause 50 ms ahead of the page's clock. On a busy machine more than 50 ms may pass between
   // reading the clock and pausing it ('Cannot fast-forward to the past'): read it again and retry.
   for (let attempt = 1; ; attempt++) {
@@ -41,6 +43,17 @@ async function loadWithPausedClock(page: Page, path: string) {
       if (attempt >= 5 || !String(error).includes('past')) throw error;
     }
   }
+}
+
+/**
+ * Waits for a client-side navigation to render under the paused clock. On a busy machine the
+ * render may wait on one of the page's timers: the clock ticks a little meanwhile, at most 2 s, so
+ * 5 s more stays under the 8 s warning when the navigation restarted the count.
+ */
+async function renderedUnderPausedClock(page: Page, testId: string) {
+  const target = page.getByTestId(testId);
+  for (let tick = 0; tick < 40 && !(await target.isVisible()); tick++) await page.clock.runFor(50);
+  await expect(target).toBeVisible();
 }
 
 const uid = async (page: Page) => (await (await page.request.get(`${base}/api/getInfo`)).json()).data.uid as number;
@@ -104,11 +117,11 @@ test('a click or a key press during the warning keeps the player signed in', asy
 
   // A route change is activity too: back to /gamehall (no click, no key) restarts the count.
   await page.getByRole('link', { name: 'Winners' }).first().click();
-  await expect(page.getByTestId('page-winners')).toBeVisible();
+  await renderedUnderPausedClock(page, 'page-winners');
   await page.clock.runFor(5_000);
   await page.goBack();
   // The route has changed once the router has rendered it (not merely when the address changed).
-  await expect(page.getByTestId('page-gamehall')).toBeVisible();
+  await renderedUnderPausedClock(page, 'page-gamehall');
   await page.clock.runFor(5_000);
   await expect(warning).toHaveCount(0);
   await expect(page.getByTestId('header-balance')).toBeVisible();

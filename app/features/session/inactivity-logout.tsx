@@ -56,7 +56,10 @@ export default function InactivityLogout() {
     });
     timer.current = current;
     current.start();
+    // For tests and support, as html[data-live] and html[data-sw]: the logout's clock is running.
+    document.documentElement.dataset.inactivity = 'armed';
     return () => {
+      delete document.documentElement.dataset.inactivity;
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
       stopOnSignOut();
       current.stop();

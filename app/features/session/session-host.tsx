@@ -37,9 +37,9 @@ function useInactivityLogoutLoaded(): boolean {
   useEffect(() => {
     if (!watch) return;
     let current = true;
-    // The warning's code too, while the network is surely there: it must show even offline.
-    void InactivityWarningDialog.preload();
-    void import('./inactivity-logout.tsx').then((module) => {
+    // The warning's code too, while the network is surely there: it must show even offline. The
+    // logout starts its clock only once both are here.
+    void Promise.all([InactivityWarningDialog.preload(), import('./inactivity-logout.tsx')]).then(([, module]) => {
       inactivityLogout = module.default;
       if (current) setLoaded(true);
     });
