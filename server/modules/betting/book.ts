@@ -56,6 +56,21 @@ type EventRow = typeof bettingEvents.$inferSelect;
 type MarketRow = typeof bettingMarkets.$inferSelect;
 type SelectionRow = typeof bettingSelections.$inferSelect;
 
+/** A new fixture's event row. */
+const newEventRow = (fixture: Fixture, competitionId: number) => ({
+  feedRef: fixture.feedRef,
+  competitionId,
+  sport: fixture.sport,
+  home: fixture.home,
+  away: fixture.away,
+  startsAt: fixture.startsAt,
+  status: fixture.status ?? 'scheduled',
+  scoreHome: fixture.score?.home ?? null,
+  scoreAway: fixture.score?.away ?? null,
+  clock: fixture.clock ?? null,
+  feedState: fixture.feedState ?? {},
+});
+
 export function createBook(deps: { db: Db; publish: Publish; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -76,19 +91,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
       if (existing) return existing.id;
       const [event] = await tx
         .insert(bettingEvents)
-        .values({
-          feedRef: fixture.feedRef,
-          competitionId: await competitionId(tx, fixture.sport, fixture.competition),
-          sport: fixture.sport,
-          home: fixture.home,
-          away: fixture.away,
-          startsAt: fixture.startsAt,
-          status: fixture.status ?? 'scheduled',
-          scoreHome: fixture.score?.home ?? null,
-          scoreAway: fixture.score?.away ?? null,
-          clock: fixture.clock ?? null,
-          feedState: fixture.feedState ?? {},
-        })
+        .values(newEventRow(fixture, await competitionId(tx, fixture.sport, fixture.competition)))
         .returning({ id: bettingEvents.id });
       for (const market of fixture.markets) {
         const [row] = await tx
@@ -116,19 +119,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
       const events = await tx
         .insert(bettingEvents)
         .values(
-          fixtures.map((f) => ({
-            feedRef: f.feedRef,
-            competitionId: competitions.get(`${f.sport}|${f.competition.name}`)!,
-            sport: f.sport,
-            home: f.home,
-            away: f.away,
-            startsAt: f.startsAt,
-            status: f.status ?? 'scheduled',
-            scoreHome: f.score?.home ?? null,
-            scoreAway: f.score?.away ?? null,
-            clock: f.clock ?? null,
-            feedState: f.feedState ?? {},
-          })),
+          fixtures.map((f) => newEventRow(f, competitions.get(`${f.sport}|${f.competition.name}`)!)),
         )
         .onConflictDoNothing()
         .returning({ id: bettingEvents.id, feedRef: bettingEvents.feedRef });
