@@ -57,6 +57,26 @@ export const TextField = forwardRef<HTMLInputElement, FieldChrome & InputHTMLAtt
   );
 });
 
+/**
+ * An amount or a count typed on a phone's number pad: the value comes back without the spaces a
+ * pasted "1 000" carries, and an optional unit (a currency code) sits at the field's end.
+ */
+export const NumberField = forwardRef<
+  HTMLInputElement,
+  FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { onValue(value: string): void; unit?: string }
+>(function NumberField({ onValue, unit, ...props }, ref) {
+  return (
+    <TextField
+      ref={ref}
+      inputMode="numeric"
+      autoComplete="off"
+      onChange={(event) => onValue(event.target.value.replace(/\s+/g, ''))}
+      trailing={unit ? <span className="pr-2 text-sm font-bold text-ink-400">{unit}</span> : undefined}
+      {...props}
+    />
+  );
+});
+
 export const PasswordField = forwardRef<HTMLInputElement, FieldChrome & InputHTMLAttributes<HTMLInputElement> & { showLabel: string; hideLabel: string }>(
   function PasswordField({ showLabel, hideLabel, ...props }, ref) {
     const [visible, setVisible] = useState(false);

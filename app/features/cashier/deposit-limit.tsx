@@ -5,7 +5,7 @@ import { depositSumError } from '../../../contract/deposit-sum.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormAlert, TextField } from '../../ui/field.tsx';
+import { FormAlert, NumberField } from '../../ui/field.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
 import { useToasts } from '../toasts/store.ts';
 import { formatDateTime, money } from './format.ts';
@@ -130,18 +130,16 @@ export function DepositLimitCard({ initial, currency, className }: { initial: De
             testId="deposit-limit-period"
           />
           {period !== 'none' && (
-            <TextField
+            <NumberField
               id="deposit-limit-amount"
               label={t('limit.amount')}
-              inputMode="numeric"
-              autoComplete="off"
               value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value.replace(/\s+/g, ''));
+              onValue={(value) => {
+                setAmount(value);
                 setServerErrors({});
               }}
               error={shownAmountError}
-              trailing={<span className="pr-2 text-sm font-bold text-ink-400">{currency}</span>}
+              unit={currency}
               data-testid="deposit-limit-amount"
             />
           )}

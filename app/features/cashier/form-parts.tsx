@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, isCurrency } from '../../../contract/money.ts';
-import { TextField } from '../../ui/field.tsx';
+import { NumberField, TextField } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { money, wholeUnits } from './format.ts';
 import { MethodArt } from './method-art.tsx';
@@ -144,17 +144,15 @@ export function AmountInput({
           })}
         </div>
       )}
-      <TextField
+      <NumberField
         id={id}
         label={label}
         name="amount"
-        inputMode="numeric"
-        autoComplete="off"
         value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\s+/g, ''))}
+        onValue={onChange}
         error={error}
         hint={method ? t('amount.hint', { min: money(method.min), max: money(method.max) }) : undefined}
-        trailing={<span className="pr-2 text-sm font-bold text-ink-400">{currency}</span>}
+        unit={currency}
         className="text-lg font-bold tabular-nums"
         data-testid="amount-input"
       />

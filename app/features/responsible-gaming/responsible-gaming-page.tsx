@@ -16,7 +16,7 @@ import {
 } from '../../../contract/responsible-gaming.ts';
 import { api } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormAlert, TextField } from '../../ui/field.tsx';
+import { FormAlert, NumberField } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { Segmented } from '../../ui/segmented.tsx';
@@ -190,18 +190,16 @@ function MoneyLimitCard({ kind, view, onSaved }: { kind: MoneyLimitKind; view: R
             }}
             testId={`limit-${kind}-period`}
           />
-          <TextField
+          <NumberField
             id={`limit-${kind}-amount`}
             label={t('money.amount')}
-            inputMode="numeric"
-            autoComplete="off"
             value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value.replace(/\s+/g, ''));
+            onValue={(value) => {
+              setAmount(value);
               clear();
             }}
             error={errors.amount ?? errors.period ?? null}
-            trailing={<span className="pr-2 text-sm font-bold text-ink-400">{view.currency}</span>}
+            unit={view.currency}
             data-testid={`limit-${kind}-amount`}
           />
           <p className="text-xs text-ink-400">{t('money.resets')}</p>
@@ -241,14 +239,12 @@ function SessionLimitCard({ view, onSaved }: { view: ResponsibleGamingView; onSa
         }}
       >
         <div className="min-w-0 flex-1">
-          <TextField
+          <NumberField
             id="limit-session-minutes"
             label={t('session.minutes')}
-            inputMode="numeric"
-            autoComplete="off"
             value={minutes}
-            onChange={(event) => {
-              setMinutes(event.target.value.replace(/\s+/g, ''));
+            onValue={(value) => {
+              setMinutes(value);
               clear();
             }}
             error={errors.amount ?? null}
