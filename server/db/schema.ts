@@ -1126,6 +1126,25 @@ export const loyaltyPoints = pgTable(
   ],
 );
 
+/**
+ * A player's points journal summed, in slots: `balance_milli` (every row) and `lifetime_milli`
+ * (every row but purchases: spending never lowers a level). A trigger on each journal insert adds
+ * the row to the slot of the inserting connection (its backend pid modulo 16, migration 0025), so
+ * two runner batches earning for one player update different rows and do not wait on each other;
+ * a player's totals are the sum of their few slots. A bet's earn and a page read those rows
+ * instead of summing a journal that grows with every bet. No row means no points.
+ */
+export const loyaltyTotals = pgTable(
+  'loyalty_totals',
+  {
+    userId: integer('user_id').notNull(),
+    slot: integer('slot').notNull(),
+    balanceMilli: bigint('balance_milli', { mode: 'bigint' }).notNull().default(sql`0`),
+    lifetimeMilli: bigint('lifetime_milli', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.slot] })],
+);
+
 /** What the shop sells for points: a promotions reward (docs/loyalty.md). */
 export const loyaltyProducts = pgTable(
   'loyalty_products',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoyaltyCharacterView, LoyaltyInfo, LoyaltyNotice, LoyaltyProductView, LoyaltyProgramView, LoyaltyPurchase } from '../../../contract/loyalty.ts';
 import type { BonusView } from '../../../contract/promotions.ts';
@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts'
 import { openSecondHandle } from '../../platform/testing/test-db.ts';
 import { fundPlayer, registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
 import { createLogger } from '../../platform/logger.ts';
-import { jobs, loyaltyNotifications, operatorAudit, loyaltyPoints, loyaltyPurchases, outboxEvents, playerBonuses } from '../../db/schema.ts';
+import { queryRows } from '../../platform/db/database.ts';
+import { jobs, loyaltyNotifications, operatorAudit, loyaltyPoints, loyaltyPurchases, loyaltyTotals, outboxEvents, playerBonuses } from '../../db/schema.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import { createLedger } from '../ledger/index.ts';
 import { createPromotions } from '../promotions/index.ts';
@@ -98,6 +99,32 @@ describe('earning', () => {
     expect(demo.map((e) => queued.includes(Number(e.id))).sort()).toEqual([false, true]);
     const mine = await info(who);
     expect(mine).toMatchObject({ points: 10, lifetime_points: 10, pointsAlias: 'CP', level: { number: 1, sysname: 'bronze' }, next_level: { number: 2, threshold: 500 }, progress: 2 });
+  });
+
+  it('keeps the totals row equal to the journal through racing earns, redeliveries, a purchase and adjustments', async () => {
+    const who = await funded(10_000_000n);
+    const bet = await table(who);
+    for (let i = 0; i < 6; i++) await bet(20_000); // 6 x 200.00 at Bronze: 20 points each
+    const bets = await t.database.db.select().from(outboxEvents).where(and(eq(outboxEvents.userId, who.uid), eq(outboxEvents.type, 'game.bet')));
+    const events: OutboxEvent[] = bets.map((row) => ({ id: Number(row.id), type: row.type, userId: row.userId, payload: row.payload as Record<string, unknown>, createdAt: row.createdAt }));
+    // Every event earned by two transactions at once (a redelivery racing the first delivery).
+    await Promise.all([...events, ...events].map((event) => t.database.db.transaction((tx) => t.services.loyalty.earn(event, tx))));
+    await t.services.jobs.drain(); // the runner delivers them once more: nothing new
+    await admin().adjust(who.uid, 400, 'goodwill'); // 520 lifetime: Silver
+    await ok(who, 'loyalty/buyproduct', { body: { product_id: String((await product('bonus-5', who)).id) } }); // -500
+    await admin().adjust(who.uid, -10, 'correction');
+    const rows = await journal(who.uid);
+    expect(rows.filter((row) => row.kind === 'earn')).toHaveLength(6);
+    const [totals] = await queryRows<{ balanceMilli: string; lifetimeMilli: string }>(
+      t.database.db,
+      sql`select sum(balance_milli)::text as "balanceMilli", sum(lifetime_milli)::text as "lifetimeMilli" from ${loyaltyTotals} where user_id = ${who.uid}`,
+    );
+    expect({ balanceMilli: BigInt(totals.balanceMilli), lifetimeMilli: BigInt(totals.lifetimeMilli) }).toEqual({
+      balanceMilli: rows.reduce((sum, row) => sum + row.milliPoints, 0n),
+      lifetimeMilli: rows.filter((row) => row.kind !== 'purchase').reduce((sum, row) => sum + row.milliPoints, 0n),
+    });
+    expect(totals).toEqual({ balanceMilli: '10000', lifetimeMilli: '510000' });
+    expect(await info(who)).toMatchObject({ points: 10, lifetime_points: 510, level: { number: 2 } });
   });
 
   it('counts game types in proportion: a table game half a slot', async () => {

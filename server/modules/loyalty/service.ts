@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import type { EventHandler } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { games, loyaltyAccounts, loyaltyCharacters, loyaltyLevels, loyaltyNotifications, loyaltyPoints, loyaltyProducts, loyaltyPrograms, loyaltyPurchases, users } from '../../db/schema.ts';
+import { games, loyaltyAccounts, loyaltyCharacters, loyaltyLevels, loyaltyNotifications, loyaltyPoints, loyaltyProducts, loyaltyPrograms, loyaltyPurchases, loyaltyTotals, users } from '../../db/schema.ts';
 import type { GrantInput } from '../promotions/index.ts';
 import { DEFAULT_FACTOR, earnDivisor, GAME_TYPE_FACTORS, levelFor, MILLI, nextLevel, progress, wholePoints } from './rules.ts';
 import { loyaltyText } from './texts.ts';
@@ -89,15 +89,15 @@ export function createLoyalty(deps: LoyaltyDeps) {
   }
 
   /**
-   * A player's points from the journal: `balance` (everything: earns, purchases, adjustments) and
-   * `lifetime` (earns and adjustments: spending never lowers a level), in thousandths.
+   * A player's points: `balance` (everything: earns, purchases, adjustments) and `lifetime` (earns
+   * and adjustments: spending never lowers a level), in thousandths. A few rows (the player's
+   * slots), kept equal to the journal's sums by a trigger (migration 0025): the journal grows with
+   * every bet.
    */
   async function sums(db_: Db | Tx, userId: number): Promise<{ balance: bigint; lifetime: bigint }> {
     const [row] = await queryRows<{ balance: string; lifetime: string }>(
       db_,
-      sql`select coalesce(sum(milli_points), 0)::text as balance,
-                 coalesce(sum(milli_points) filter (where kind <> 'purchase'), 0)::text as lifetime
-          from ${loyaltyPoints} where user_id = ${userId}`,
+      sql`select coalesce(sum(balance_milli), 0)::text as balance, coalesce(sum(lifetime_milli), 0)::text as lifetime from ${loyaltyTotals} where user_id = ${userId}`,
     );
     return { balance: BigInt(row.balance), lifetime: BigInt(row.lifetime) };
   }
@@ -332,7 +332,7 @@ export function createLoyalty(deps: LoyaltyDeps) {
       with program as (
         select id from ${loyaltyPrograms} where is_active order by id limit 1
       ), lifetime as (
-        select coalesce(sum(milli_points), 0)::bigint as total from ${loyaltyPoints} where user_id = ${event.userId} and kind <> 'purchase'
+        select coalesce(sum(lifetime_milli), 0)::bigint as total from ${loyaltyTotals} where user_id = ${event.userId}
       ), level as (
         select l.earn_rate from ${loyaltyLevels} l join program p on p.id = l.program_id, lifetime t
         where l.threshold::bigint * 1000 <= t.total order by l.threshold desc limit 1
@@ -373,7 +373,7 @@ export function createLoyalty(deps: LoyaltyDeps) {
       with program as (
         select id from ${loyaltyPrograms} where is_active order by id limit 1
       ), lifetime as (
-        select coalesce(sum(milli_points), 0)::bigint as total from ${loyaltyPoints} where user_id = ${userId} and kind <> 'purchase'
+        select coalesce(sum(lifetime_milli), 0)::bigint as total from ${loyaltyTotals} where user_id = ${userId}
       )
       insert into ${loyaltyNotifications} (user_id, trigger, type, level, created_at)
       select ${userId}, 'level', 'credit', l.number, now()
