@@ -215,6 +215,46 @@ describe('job runner', () => {
     expect(rows.every((row) => row.count === 1)).toBe(true);
   });
 
+  it('a poke wakes the polling loop alone: events one at a time open no empty claims in the other loops, a backlog still spreads', async () => {
+    let transactions = 0;
+    // The runner's database, counting the transactions it opens (each claims a batch of jobs).
+    const counted = new Proxy(database.db, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (property === 'transaction') {
+          return (...args: unknown[]) => {
+            transactions++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const a = recording('test.live');
+    const runner = createJobRunner({ db: counted, logger, backoffMs: () => 0, pollMs: 60_000, concurrency: 4 });
+    runner.onEvent(a);
+    runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the loops' first passes
+    transactions = 0;
+    for (let i = 0; i < 10; i++) {
+      await bet(i);
+      runner.poke();
+      for (let wait = 0; wait < 300 && a.calls < i + 1; wait++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(a.calls).toBe(i + 1);
+    }
+    // The polling loop's batch, and its pass that finds nothing more: two a event. Waking all
+    // four loops on each poke cost four to eight.
+    expect(transactions).toBeLessThanOrEqual(2 * 10 + 2);
+    // 120 events at once: more than two batches, so helpers join, and each is handled once.
+    for (let i = 0; i < 120; i++) await bet(1_000 + i);
+    runner.poke();
+    for (let wait = 0; wait < 600 && a.calls < 130; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await runner.stop();
+    const rows = await effects('test.live');
+    expect(rows).toHaveLength(130);
+    expect(rows.every((row) => row.count === 1)).toBe(true);
+  });
+
   it('a job with its own transactions runs with none held (it may use db, even on PGlite), is retried, and a lost lease ends it', async () => {
     let calls = 0;
     const runner = runnerFor();
