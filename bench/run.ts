@@ -436,8 +436,8 @@ function moneyRatios(yardstick: PgbenchResult, ledger: LedgerBenchResult | { err
   if ('error' in yardstick) return [];
   const lines: Array<{ name: string; value: number; target: number }> = [];
   if (!('error' in wallet) && wallet.database === 'postgres') {
-    lines.push({ name: 'wallet bet+win rounds spread / pgbench tps', value: wallet.spread.roundsPerSecond / yardstick.tps, target: 0.3 });
-    lines.push({ name: 'wallet rounds one player / spread', value: wallet.singleVsSpread, target: 0.7 });
+    lines.push({ name: 'wallet bet+win rounds spread, settled / pgbench tps', value: wallet.spread.roundsPerSecond / yardstick.tps, target: 0.3 });
+    lines.push({ name: 'wallet rounds one player / spread, settled', value: wallet.singleVsSpread, target: 0.7 });
   }
   if (!('error' in ledger) && ledger.database === 'postgres') {
     lines.push({ name: 'ledger deposits spread / pgbench tps', value: ledger.spread.depositsPerSecond / yardstick.tps, target: 0.5 });
