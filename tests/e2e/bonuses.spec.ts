@@ -27,10 +27,17 @@ async function depositWithWelcomeCode(page: Page) {
   await popup.getByTestId('promo-code-input').fill('welcome');
   await popup.getByTestId('promo-code-apply').click();
   await expect(popup).toHaveCount(0);
+  // Selected in the same render as the message, not once the page's data is read again: the
+  // first frame that shows the message is read in one evaluation, so a busy machine cannot make
+  // the check late (a 100 ms locator timeout did, once, in CI).
+  const sameRender = await page.waitForFunction(() => {
+    const root = document.querySelector('[data-testid="deposit-offers"]');
+    if (!root?.querySelector('[data-testid="deposit-offer-unlocked"]')) return null;
+    return root.querySelector('[data-testid="deposit-offer-welcome-code"]')?.getAttribute('aria-checked') ?? 'not shown';
+  });
+  expect(await sameRender.jsonValue()).toBe('true');
   await expect(offers.getByTestId('deposit-offer-unlocked')).toBeVisible();
   const welcome = offers.getByTestId('deposit-offer-welcome-code');
-  // Selected in the same render as the message, not once the page's data is read again.
-  expect(await welcome.getAttribute('aria-checked', { timeout: 100 })).toBe('true');
   await expect(welcome.getByTestId('deposit-offer-gain')).toHaveText('+€20.00 bonus');
   // The gain follows the amount: below the offer's minimum it says so.
   await page.getByTestId('amount-input').fill('15');
