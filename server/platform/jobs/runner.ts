@@ -551,7 +551,7 @@ export function createJobRunner(options: JobRunnerOptions) {
    * Asks the polling loop to look now rather than at its next poll (e.g. after a commit with
    * outbox rows). It alone dispatches, so it alone is woken: waking every loop on every commit had
    * each of them open a transaction to claim jobs that were not dispatched yet (measured: two empty
-   * claims per event at one round at a time). It wakes helpers when it finds more than a batch.
+   * claims per event at one round at a time). It wakes helpers when it finds a backlog (tick).
    */
   function poke() {
     pokes++;
@@ -579,7 +579,7 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   /**
    * The first loop polls: it dispatches events, claims schedules and runs jobs, and wakes the
-   * others when it finds more than a batch of work. The others only run jobs, and sleep until it
+   * others when it finds a backlog (tick). The others only run jobs, and sleep until it
    * wakes them, so an idle process costs one loop's poll: two indexed queries every pollMs.
    */
   async function workerLoop(index: number) {
