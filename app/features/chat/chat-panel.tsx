@@ -26,17 +26,27 @@ export default function ChatPanel({ uid, onClose, onStarted, onRead }: { uid: nu
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
 
-  const markRead = useCallback(() => {
-    onRead();
-    void api('chat/markread', { body: {} }).catch(() => undefined);
-  }, [onRead]);
+  // The read covers only what the panel shows, up to its newest message: a markread can reach the
+  // server after a newer answer was stored (the panel closed meanwhile), and that one stays unread.
+  const markRead = useCallback(
+    (upTo: number) => {
+      onRead();
+      void api('chat/markread', { body: { upTo } }).catch(() => undefined);
+    },
+    [onRead],
+  );
 
+  const newestShown = useRef(0);
   const { messages, merge, setMessages } = useMessageList(
     () => true,
     (payload) => {
-      if (payload.message.author === 'operator') markRead();
+      // The live message is merged right after this call; the panel may already show newer ones.
+      if (payload.message.author === 'operator') markRead(Math.max(payload.message.id, newestShown.current));
     },
   );
+  useEffect(() => {
+    newestShown.current = messages.at(-1)?.id ?? 0;
+  }, [messages]);
 
   const load = useCallback(
     () =>
@@ -44,7 +54,8 @@ export default function ChatPanel({ uid, onClose, onStarted, onRead }: { uid: nu
         .then((conversation) => {
           setConversationId(conversation.id);
           setMessages(conversation.messages);
-          if (conversation.unread > 0) markRead();
+          const newest = conversation.messages.at(-1);
+          if (conversation.unread > 0 && newest) markRead(newest.id);
         })
         .catch(() => setProblem(t('chat.unavailable')))
         .finally(() => setLoading(false)),

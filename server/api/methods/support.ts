@@ -11,6 +11,7 @@ import { requireUserId } from './accounts.ts';
 const empty = z.object({}).strip();
 const chatText = z.string().trim().min(1).max(CHAT_MESSAGE_MAX);
 const conversationId = z.coerce.number().int().min(1).max(2_147_483_647);
+const messageId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /** The caller's chat owner: the signed-in player, or the guest identity of the chat cookie (renewed on use). */
 function chatOwner(context: ApiContext, create: boolean): ChatOwner | null {
@@ -111,12 +112,10 @@ export const markChatRead = defineMethod({
   name: 'chat/markread',
   verb: 'POST',
   auth: false,
-  summary: 'The caller has read the conversation: its unread count goes to 0.',
-  input: empty,
-  handler: async (_input, context) => {
-    await context.services.support.chat.markRead(chatOwner(context, false));
-    return { unread: 0 };
-  },
+  summary: "The caller has read the operators' messages up to upTo (the id of the newest message the panel shows; all of them when omitted). Answers {unread}, what is left unread; never un-reads.",
+  // upTo is the mark the read applies to, so a markread arriving after a newer answer leaves that answer unread.
+  input: z.object({ upTo: messageId.optional() }).strip(),
+  handler: async (input, context) => ({ unread: await context.services.support.chat.markRead(chatOwner(context, false), input.upTo) }),
 });
 
 async function playerName(context: ApiContext, userId: number): Promise<string> {

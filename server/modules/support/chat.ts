@@ -98,10 +98,41 @@ export function createChat(deps: { db: Db; limits: RateLimitStore; publish: Publ
       return row?.unread ?? 0;
     },
 
-    /** The visitor read everything the operators wrote. */
-    async markRead(owner: ChatOwner | null): Promise<void> {
-      if (!owner) return;
-      await db.update(chatConversations).set({ unreadByVisitor: 0 }).where(and(ownerWhere(owner), gt(chatConversations.unreadByVisitor, 0)));
+    /**
+     * The visitor read the operators' messages up to message `upTo` (the newest their panel shows),
+     * or all of them when `upTo` is omitted (older clients). Answers the count still unread.
+     *
+     * The mark is needed because a markread can reach the server after a newer answer was stored
+     * (the panel may have closed meanwhile); "everything" would then count that answer as read.
+     * Read state is the `unread_by_visitor` counter, and the unread operator messages are always
+     * the newest ones (a reply adds one, the visitor's own message or a markread clears from the
+     * oldest), so reading up to `upTo` leaves min(counter, operator messages after `upTo`) unread.
+     * Taking the minimum keeps it monotone: a late markread with a smaller `upTo` un-reads nothing.
+     */
+    async markRead(owner: ChatOwner | null, upTo?: number): Promise<number> {
+      if (!owner) return 0;
+      if (upTo === undefined) {
+        await db.update(chatConversations).set({ unreadByVisitor: 0 }).where(and(ownerWhere(owner), gt(chatConversations.unreadByVisitor, 0)));
+        return 0;
+      }
+      return db.transaction(async (tx) => {
+        // Lock the row before counting: a reply bumps the counter and stores its message under this
+        // lock, so once we hold it the count below (a fresh snapshot) sees every message the counter
+        // includes. In a single UPDATE the count could miss a reply committed while it waited.
+        const [row] = await tx
+          .select({ id: chatConversations.id, unread: chatConversations.unreadByVisitor })
+          .from(chatConversations)
+          .where(ownerWhere(owner))
+          .for('update');
+        if (!row || row.unread === 0) return 0;
+        const [{ after }] = await tx
+          .select({ after: sql<number>`count(*)::int` })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.conversationId, row.id), eq(chatMessages.author, 'operator'), gt(chatMessages.id, upTo)));
+        if (after >= row.unread) return row.unread;
+        await tx.update(chatConversations).set({ unreadByVisitor: after }).where(eq(chatConversations.id, row.id));
+        return after;
+      });
     },
 
     /** A visitor's message: stored (the conversation made on the first one), then announced. */

@@ -169,6 +169,57 @@ describe('built-in chat', () => {
     expect((await t.call('chat/unread', { headers: headers(player.cookie, player.ip) })).json.data).toEqual({ unread: 0 });
   });
 
+  it('marks read only up to the message the panel showed, and never un-reads', async () => {
+    const player = await registerPlayer(t, { tag: 'chat-upto' });
+    const mine = { headers: headers(player.cookie, player.ip) };
+    const asked = (await t.call('chat/send', { body: { text: 'Where is my bonus?' }, ...mine })).json.data as ChatMessageView;
+    const op = await operatorCookie();
+    const reply = async (text: string) => {
+      const answer = await t.call('chat/operator/reply', { body: { id: String(asked.conversation_id), text }, headers: headers(op, nextIp()) });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      return answer.json.data as ChatMessageView;
+    };
+    const markRead = async (upTo: number) => {
+      const answer = await t.call('chat/markread', { body: { upTo: String(upTo) }, ...mine });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      return answer.json.data;
+    };
+    const unread = async () => ((await t.call('chat/unread', mine)).json.data as { unread: number }).unread;
+
+    // The panel showed answer A and sent its markread; answer B was stored before that request arrived.
+    const a = await reply('Let me check.');
+    const b = await reply('It is credited now.');
+    expect(b.id).toBeGreaterThan(a.id);
+    expect(await markRead(a.id)).toEqual({ unread: 1 });
+    expect(await unread()).toBe(1);
+    expect(((await t.call('chat/get', mine)).json.data as ChatConversationView).unread).toBe(1);
+
+    // A smaller mark after a bigger one changes nothing, before and after B is read.
+    expect(await markRead(asked.id)).toEqual({ unread: 1 });
+    expect(await unread()).toBe(1);
+    expect(await markRead(b.id)).toEqual({ unread: 0 });
+    expect(await markRead(a.id)).toEqual({ unread: 0 });
+    expect(await unread()).toBe(0);
+
+    // A markread racing a new answer never counts that answer, whichever reaches the database first.
+    await Promise.all([reply('Anything else?'), markRead(b.id)]);
+    expect(await unread()).toBe(1);
+
+    // Without a mark (older clients): everything is read, as before.
+    expect((await t.call('chat/markread', { body: {}, ...mine })).json.data).toEqual({ unread: 0 });
+    expect(await unread()).toBe(0);
+  });
+
+  it('refuses a mark that is not a message id, naming upTo', async () => {
+    const player = await registerPlayer(t, { tag: 'chat-upto-bad' });
+    for (const upTo of ['-1', '0', 'x', '1.5', '']) {
+      const answer = await t.call('chat/markread', { body: { upTo }, headers: headers(player.cookie, player.ip) });
+      expect(answer.status, upTo).toBe(422);
+      expect(answer.json.error?.type).toBe('InvalidParameterException');
+      expect(Object.keys(answer.json.error?.fields ?? {})).toEqual(['upTo']);
+    }
+  });
+
   it('refuses empty and over-long messages naming the field, and limits the pace', async () => {
     const ip = nextIp();
     const blank = await t.call('chat/send', { body: { text: '   ' }, headers: headers(null, ip) });
