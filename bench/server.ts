@@ -4,11 +4,12 @@
  * migrated and seeded embedded database (or the PostgreSQL database the caller made for it) and
  * nothing is left behind. BENCH_NODE_ARGS adds flags to the server's node (`--cpu-prof`, ...).
  */
-import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { procCpuMs, processTree } from './cpu.ts';
 
 export type RunningServer = {
   baseUrl: string;
@@ -65,48 +66,6 @@ export function freePort(): Promise<number> {
       probe.close(() => (port ? resolve(port) : reject(new Error('could not get a free port'))));
     });
   });
-}
-
-let clockTicks: number | null = null;
-function ticksPerSecond(): number {
-  if (clockTicks === null) {
-    try {
-      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    } catch {
-      clockTicks = 100;
-    }
-  }
-  return clockTicks;
-}
-
-/** utime + stime of a process from /proc/<pid>/stat, in ms (all its threads: JS, GC, libuv pool). */
-function procCpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may contain spaces: count fields after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const utime = Number(fields[11]);
-    const stime = Number(fields[12]);
-    return ((utime + stime) * 1000) / ticksPerSecond();
-  } catch {
-    return null;
-  }
-}
-
-/** The process and every descendant still running (a cluster's primary and its workers). */
-function processTree(pid: number): number[] {
-  const found = [pid];
-  for (let index = 0; index < found.length; index++) {
-    try {
-      for (const task of readdirSync(`/proc/${found[index]}/task`)) {
-        const children = readFileSync(`/proc/${found[index]}/task/${task}/children`, 'utf8').trim();
-        if (children) found.push(...children.split(' ').map(Number));
-      }
-    } catch {
-      // gone meanwhile, or not Linux
-    }
-  }
-  return found;
 }
 
 function treeCpuMs(pid: number): number | null {

@@ -25,6 +25,7 @@ import { users } from '../server/db/schema.ts';
 import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
 import { openBenchDatabase } from './ledger.ts';
 import { settleEvents } from './players.ts';
+import { postgresCpuMs } from './cpu.ts';
 
 export type WalletBenchResult = {
   database: 'postgres' | 'pglite';
@@ -35,13 +36,19 @@ export type WalletBenchResult = {
    */
   events: { runner: 'on' | 'off'; delivered: number; lagMs: { p50: number; p99: number; max: number } | null };
   concurrency: number;
-  /** Settled rounds per second (the runner caught up), and played: the wallet's answers alone. */
-  spread: { roundsPerSecond: number; playedPerSecond: number; players: number };
-  single: { roundsPerSecond: number; playedPerSecond: number };
+  /**
+   * Settled rounds per second (the runner caught up), and played: the wallet's answers alone.
+   * cpuMsPerRound: CPU per settled round of this process (HTTP, wallet, runner) and, on PostgreSQL
+   * on this machine, of PostgreSQL's processes; where the cost of a round goes.
+   */
+  spread: { roundsPerSecond: number; playedPerSecond: number; players: number; cpuMsPerRound: CpuPerRound };
+  single: { roundsPerSecond: number; playedPerSecond: number; cpuMsPerRound: CpuPerRound };
   singleVsSpread: number;
   refused: number;
   problems: string[];
 };
+
+type CpuPerRound = { node: number; postgres: number | null };
 
 const PLAYERS = 100;
 const PROVIDER = 'lanternfish';
@@ -135,21 +142,28 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
     const caughtUp = () => (runner === 'on' ? settleEvents(database.db) : Promise.resolve());
     /** One measured window: rounds played, the time they took, and the time until their events were handled. */
     async function measuredWindow(pick: (worker: number, iteration: number) => string, ms: number) {
+      const postgresBefore = database.kind === 'postgres' ? postgresCpuMs() : null;
+      const nodeBefore = process.cpuUsage();
       const start = performance.now();
       const played = await closedLoop(pick, ms);
       const playedMs = performance.now() - start;
       await caughtUp();
-      return { played, playedMs, settledMs: performance.now() - start };
+      const settledMs = performance.now() - start;
+      const node = process.cpuUsage(nodeBefore);
+      const postgresAfter = postgresBefore === null ? null : postgresCpuMs();
+      return { played, playedMs, settledMs, nodeCpuMs: (node.user + node.system) / 1000, postgresCpuMs: postgresAfter === null ? null : postgresAfter - postgresBefore! };
     }
     await caughtUp();
-    const spread = { rounds: 0, playedMs: 0, settledMs: 0 };
-    const single = { rounds: 0, playedMs: 0, settledMs: 0 };
+    const spread = { rounds: 0, playedMs: 0, settledMs: 0, nodeCpuMs: 0, postgresCpuMs: null as number | null };
+    const single = { rounds: 0, playedMs: 0, settledMs: 0, nodeCpuMs: 0, postgresCpuMs: null as number | null };
     for (let i = 0; i < rounds; i++) {
       for (const [pick, totals] of [[spreadPick, spread], [singlePick, single]] as const) {
         const measured = await measuredWindow(pick, durationMs / rounds);
         totals.rounds += measured.played;
         totals.playedMs += measured.playedMs;
         totals.settledMs += measured.settledMs;
+        totals.nodeCpuMs += measured.nodeCpuMs;
+        if (measured.postgresCpuMs !== null) totals.postgresCpuMs = (totals.postgresCpuMs ?? 0) + measured.postgresCpuMs;
       }
     }
     if (runner === 'on') {
@@ -159,13 +173,17 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
     const { problems } = await services.ledger.verify();
     const sorted = [...lags].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    const perRound = (totals: typeof spread): CpuPerRound => ({
+      node: totals.nodeCpuMs / totals.rounds,
+      postgres: totals.postgresCpuMs === null ? null : totals.postgresCpuMs / totals.rounds,
+    });
     return {
       database: database.kind,
       jackpots,
       events: { runner, delivered: lags.length, lagMs: sorted.length ? { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] } : null },
       concurrency,
-      spread: { roundsPerSecond: spread.rounds / (spread.settledMs / 1000), playedPerSecond: spread.rounds / (spread.playedMs / 1000), players: PLAYERS },
-      single: { roundsPerSecond: single.rounds / (single.settledMs / 1000), playedPerSecond: single.rounds / (single.playedMs / 1000) },
+      spread: { roundsPerSecond: spread.rounds / (spread.settledMs / 1000), playedPerSecond: spread.rounds / (spread.playedMs / 1000), players: PLAYERS, cpuMsPerRound: perRound(spread) },
+      single: { roundsPerSecond: single.rounds / (single.settledMs / 1000), playedPerSecond: single.rounds / (single.playedMs / 1000), cpuMsPerRound: perRound(single) },
       singleVsSpread: single.rounds / (single.settledMs / 1000) / (spread.rounds / (spread.settledMs / 1000)),
       refused,
       problems,
@@ -176,11 +194,14 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
   }
 }
 
+const formatCpu = (cpu: CpuPerRound) => `this process ${cpu.node.toFixed(2)} ms` + (cpu.postgres === null ? '' : `, PostgreSQL ${cpu.postgres.toFixed(2)} ms`);
+
 export function formatWalletBench(result: WalletBenchResult): string {
   return [
     `Wallet API rounds, signed bet + win over HTTP routing (${result.database}, jackpots ${result.jackpots}, ${result.concurrency} concurrent rounds):`,
     `  spread over ${result.spread.players} players: ${result.spread.roundsPerSecond.toFixed(0)} rounds/s settled, ${result.spread.playedPerSecond.toFixed(0)} played (baseline)`,
     `  all on one player:            ${result.single.roundsPerSecond.toFixed(0)} rounds/s settled, ${result.single.playedPerSecond.toFixed(0)} played = ${result.singleVsSpread.toFixed(2)} x spread (settled)`,
+    `  CPU per settled round: spread ${formatCpu(result.spread.cpuMsPerRound)}; one player ${formatCpu(result.single.cpuMsPerRound)}`,
     `  refused requests: ${result.refused}; ledger check after the run: ${result.problems.length ? result.problems.join('; ') : 'holds'}`,
     result.events.lagMs
       ? `  job runner on: ${result.events.delivered} game events handled; lag from write to handler p50 ${result.events.lagMs.p50} ms, p99 ${result.events.lagMs.p99} ms, max ${result.events.lagMs.max} ms`
