@@ -27,7 +27,7 @@ import { createJobRunner, housekeeping } from './platform/jobs/index.ts';
 import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createLiveHub } from './platform/live/index.ts';
-import { liveNoticeHandlers, playerTopic } from './modules/notices/index.ts';
+import { liveNoticeEffects, playerTopic } from './modules/notices/index.ts';
 import { createBetting } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
@@ -206,7 +206,7 @@ export async function createServices(deps: {
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
   jobs.schedule(housekeeping);
-  for (const handler of liveNoticeHandlers(live)) jobs.onEvent(handler);
+  for (const effect of liveNoticeEffects(live)) jobs.onDispatched(effect);
   if (env.TOURNAMENTS === 'on') {
     jobs.onEvent(tournaments.scoreHandler);
     jobs.schedule(tournaments.finishJob);

@@ -1,5 +1,5 @@
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
-import type { EventHandler } from '../../platform/jobs/index.ts';
+import type { DispatchEffect } from '../../platform/jobs/index.ts';
 import type { LiveHub } from '../../platform/live/index.ts';
 
 /**
@@ -59,26 +59,27 @@ export function cashierNoticeFrom(event: OutboxEvent): { topic: string; id: stri
   };
 }
 
-/** The job runner's handlers that feed the live channel. */
-export function liveNoticeHandlers(live: Pick<LiveHub, 'publish'>): EventHandler[] {
+/**
+ * What feeds the live channel from the outbox: effects of the job runner's dispatch (no job per
+ * event; decision 028). A live message is at most once either way, and a page that misses one
+ * still has its fallback refresh.
+ */
+export function liveNoticeEffects(live: Pick<LiveHub, 'publish'>): DispatchEffect[] {
   return [
     {
       name: 'live.balance',
       events: MONEY_EVENTS,
-      // A balance an hour late is worse than none: a few quick tries, then the page's own refresh.
-      maxAttempts: 3,
-      async handle(event, _tx, job) {
+      async effect(event) {
         const notice = balanceNoticeFrom(event);
-        if (notice) job.afterCommit(() => live.publish(notice.topic, notice).then(() => undefined));
+        if (notice) await live.publish(notice.topic, notice);
       },
     },
     {
       name: 'live.cashier-notices',
       events: ['cashier.deposit', 'cashier.withdrawal'],
-      maxAttempts: 3,
-      async handle(event, _tx, job) {
+      async effect(event) {
         const notice = cashierNoticeFrom(event);
-        if (notice) job.afterCommit(() => live.publish(notice.topic, notice).then(() => undefined));
+        if (notice) await live.publish(notice.topic, notice);
       },
     },
   ];

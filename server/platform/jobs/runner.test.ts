@@ -141,6 +141,57 @@ describe('job runner', () => {
     expect(await effects('test.all')).toHaveLength(4);
   });
 
+  it('a dispatch effect runs once per event of its types after the dispatch committed, in event order, with no job; a failing one does not stop the rest', async () => {
+    const seen: Array<{ id: number; type: string; userId: number | null; amount: unknown }> = [];
+    const byRunner: number[][] = [[], []];
+    const steady = recording('test.steady');
+    const first = runnerFor(steady);
+    const second = runnerFor(steady);
+    for (const [index, runner] of [first, second].entries()) {
+      runner.onDispatched({
+        name: 'test.effect',
+        events: ['game.bet', 'cashier.deposit'],
+        effect: (event) => {
+          if (event.userId === 13) throw new Error('the live channel is down');
+          seen.push({ id: event.id, type: event.type, userId: event.userId, amount: event.payload.amount });
+          byRunner[index].push(event.id);
+        },
+      });
+    }
+    for (let i = 0; i < 30; i++) await bet(100 + i);
+    await bet(13);
+    await writeOutboxEvent(database.db, { type: 'cashier.deposit', userId: 5, payload: { amount: '700' } });
+    await writeOutboxEvent(database.db, { type: 'game.win', userId: 5, payload: { amount: '50' } });
+    // Two runners race: each event is dispatched, so its effect runs, by one of them only.
+    await Promise.all([drainFully(first), drainFully(second), first.dispatch(), second.dispatch()]);
+
+    expect(seen).toHaveLength(31);
+    expect(seen.filter((event) => event.type === 'cashier.deposit')).toEqual([{ id: expect.any(Number), type: 'cashier.deposit', userId: 5, amount: '700' }]);
+    expect(seen.every((event) => event.type !== 'game.win' && event.userId !== 13)).toBe(true);
+    expect(new Set(seen.map((event) => event.id)).size).toBe(31);
+    // Each runner ran its own dispatches' effects in event order.
+    for (const ids of byRunner) expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const [{ jobs }] = await queryRows<{ jobs: string[] }>(database.db, sql`select array_agg(distinct name) as jobs from jobs`);
+    expect(jobs).toEqual(['test.steady']);
+    expect(await effects('test.steady')).toHaveLength(31);
+  });
+
+  it('a dispatch effect before its dispatch commits sees nothing: the dispatch of a rolled-back event runs none', async () => {
+    const seen: number[] = [];
+    const runner = runnerFor();
+    runner.onDispatched({ name: 'test.effect', events: ['game.bet'], effect: (event) => void seen.push(event.userId!) });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await writeOutboxEvent(tx, { type: 'game.bet', userId: 7, payload: { amount: '1' } });
+        throw new Error('the movement failed');
+      }),
+    ).rejects.toThrow('the movement failed');
+    await bet(8);
+    await runner.drain();
+    expect(seen).toEqual([8]);
+    expect(() => runner.onEvent(recording('test.effect'))).toThrow(/already registered/);
+  });
+
   it('a grouped handler gets one job per dispatched batch: each event once, by player then event, its dispatch condition applied, a failure retrying the group', async () => {
     const seen: number[] = [];
     const base = recording('test.grouped', { failFirst: 1 });

@@ -53,6 +53,22 @@ export type EventHandler = {
 };
 
 /**
+ * A side effect of outbox events that needs no job of its own: publishing a live balance, say.
+ * It runs in the dispatching process once the dispatch that stamped the event has committed,
+ * with no transaction, no job row and no retry: at most once, as `afterCommit` effects already
+ * are (a crash between the commit and the effect loses it). A handler whose only work is such an
+ * effect paid a job per event (queue row, claim, completion: three index-maintained writes) for
+ * no guarantee the effect did not already lack (decision 028). Anything that writes, or must
+ * happen, is an EventHandler.
+ */
+export type DispatchEffect = {
+  /** Unique among handlers, effects and jobs (logs name it). */
+  name: string;
+  events: readonly string[];
+  effect(event: OutboxEvent): Promise<void> | void;
+};
+
+/**
  * How a job's work meets the database. By default (`ownTransactions` unset) `run` gets the job's
  * transaction: its writes commit with the job's completion, so they apply once. A job that calls
  * services which open their own transactions (the wallet, the ledger) sets `ownTransactions: true`
@@ -129,6 +145,9 @@ export function nextRun(cron: string, after: Date): Date {
 }
 
 const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+/** An outbox row as read (columns) or answered as JSON (the dispatch's effect events). */
+type EventRow = { id: number | string; type: string; user_id: number | null; payload: Record<string, unknown> | null; created_at: string | Date };
+const outboxEventOf = (row: EventRow): OutboxEvent => ({ id: Number(row.id), type: row.type, userId: row.user_id, payload: row.payload ?? {}, createdAt: asDate(row.created_at) });
 const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
 
 export function createJobRunner(options: JobRunnerOptions) {
@@ -140,6 +159,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const slowJobMs = options.slowJobMs ?? 30_000;
   const handlers = new Map<string, EventHandler>();
+  const dispatchEffects = new Map<string, DispatchEffect>();
   const scheduled = new Map<string, ScheduledJob>();
   const named = new Map<string, NamedJob>();
   let schedulesSynced = false;
@@ -147,7 +167,7 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   let running = false;
   let loops: Promise<void>[] = [];
-  /** Side effects of committed jobs, run one batch after another. */
+  /** Side effects of committed jobs and dispatches, run one batch after another. */
   let afterCommitQueue: Promise<void> = Promise.resolve();
   let stopOutboxListener: (() => void) | undefined;
   /** Counts pokes, so a poke that arrives while a loop is busy is not lost when it goes idle. */
@@ -157,7 +177,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   let dispatcherAsleep: ((woken?: boolean) => void) | undefined;
 
   function ensureUnique(name: string) {
-    if (handlers.has(name) || scheduled.has(name) || named.has(name)) throw new Error(`A job named ${name} is already registered`);
+    if (handlers.has(name) || dispatchEffects.has(name) || scheduled.has(name) || named.has(name)) throw new Error(`A job named ${name} is already registered`);
     if (!/^[a-z0-9][a-z0-9._-]{0,99}$/.test(name)) throw new Error(`Job name ${name} must be lower-case letters, digits, . _ -`);
   }
 
@@ -166,6 +186,12 @@ export function createJobRunner(options: JobRunnerOptions) {
   function onEvent(handler: EventHandler) {
     ensureUnique(handler.name);
     handlers.set(handler.name, handler);
+  }
+
+  /** Runs `effect` for each event of its types once its dispatch committed (DispatchEffect). */
+  function onDispatched(effect: DispatchEffect) {
+    ensureUnique(effect.name);
+    dispatchEffects.set(effect.name, effect);
   }
 
   function schedule(job: ScheduledJob) {
@@ -193,7 +219,6 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   // --- dispatch: outbox rows -> one job per subscribed handler --------------------------------------
 
-  /** Stamps a batch of pending outbox rows and queues their handlers' jobs, in one statement. Answers the rows taken. */
   /** The handlers' own dispatch conditions (EventHandler.dispatchWhen), as one condition on `h` and `s`. */
   function dispatchFilter(): SQL {
     const filtered = [...handlers.values()].filter((handler) => handler.dispatchWhen);
@@ -208,16 +233,22 @@ export function createJobRunner(options: JobRunnerOptions) {
     return (await dispatchBatch()).taken;
   }
 
-  /** Dispatches one batch; answers how many events it took and how long the oldest had waited. */
+  /**
+   * Dispatches one batch: stamps pending outbox rows and queues their handlers' jobs, in one
+   * statement, which also answers the events that have dispatch effects; those then run, in event
+   * order, once it committed. Answers how many events it took and how long the oldest had waited.
+   */
   async function dispatchBatch(): Promise<{ taken: number; waitedMs: number }> {
     const subscriptions = [...handlers.values()].flatMap((handler) =>
       handler.events.map((type) => ({ name: handler.name, type, max_attempts: handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, grouped: handler.grouped === true })),
     );
-    const rows = await queryRows<{ taken: number; waited_ms: number }>(db, sql`
+    const effectTypes = [...new Set([...dispatchEffects.values()].flatMap((effect) => effect.events))];
+    const rows = await queryRows<{ taken: number; waited_ms: number; effected: EventRow[] | null }>(db, sql`
       with batch as (
         select id from outbox_events where dispatched_at is null order by id limit ${batchSize} for update skip locked
       ), stamped as (
-        update outbox_events e set dispatched_at = now() from batch where e.id = batch.id returning e.id, e.type, e.user_id, e.created_at
+        update outbox_events e set dispatched_at = now() from batch where e.id = batch.id
+          returning e.id, e.type, e.user_id, e.created_at, case when e.type = any (${`{${effectTypes.join(',')}}`}::text[]) then e.payload end as payload
       ), subscriptions as (
         select * from jsonb_to_recordset(${JSON.stringify(subscriptions)}::jsonb) as h(name text, type text, max_attempts int, grouped boolean)
       ), queued as (
@@ -236,7 +267,18 @@ export function createJobRunner(options: JobRunnerOptions) {
         group by h.name
         on conflict (key) do nothing
       )
-      select count(*)::int as taken, coalesce(extract(epoch from (now() - min(created_at))) * 1000, 0)::int as waited_ms from stamped`);
+      select count(*)::int as taken, coalesce(extract(epoch from (now() - min(created_at))) * 1000, 0)::int as waited_ms,
+        jsonb_agg(jsonb_build_object('id', id, 'type', type, 'user_id', user_id, 'payload', payload, 'created_at', created_at) order by id)
+          filter (where payload is not null) as effected
+      from stamped`);
+    const effected = rows[0]?.effected ?? [];
+    if (effected.length > 0) {
+      const due = effected.flatMap((row) => {
+        const event = outboxEventOf(row);
+        return [...dispatchEffects.values()].filter((effect) => effect.events.includes(event.type)).map((effect) => () => effect.effect(event));
+      });
+      afterCommitQueue = afterCommitQueue.then(() => runEffects(due));
+    }
     return { taken: rows[0]?.taken ?? 0, waitedMs: rows[0]?.waited_ms ?? 0 };
   }
 
@@ -320,12 +362,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     const handler = handlers.get(job.name);
     if (handler && handler.grouped && Array.isArray(job.payload.events)) {
       const ids = (job.payload.events as unknown[]).map(Number);
-      const events = await queryRows<{ id: number | string; type: string; user_id: number | null; payload: Record<string, unknown>; created_at: string | Date }>(
+      const events = await queryRows<EventRow>(
         tx,
         sql`select id, type, user_id, payload, created_at from outbox_events where id = any (${`{${ids.join(',')}}`}::bigint[]) order by user_id nulls first, id`,
       );
       if (events.length !== ids.length) throw new Error(`Job ${job.key}: ${ids.length - events.length} of its events are gone`);
-      const group = events.map((row) => ({ id: Number(row.id), type: row.type, userId: row.user_id, payload: row.payload ?? {}, createdAt: asDate(row.created_at) }));
+      const group = events.map(outboxEventOf);
       if (handler.handleGroup) return handler.handleGroup(group, tx, context);
       for (const event of group) await handler.handle(event, tx, context);
       return;
@@ -616,7 +658,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     await afterCommitQueue;
   }
 
-  return { onEvent, schedule, define, enqueue, start, stop, poke, tick, drain, dispatch };
+  return { onEvent, onDispatched, schedule, define, enqueue, start, stop, poke, tick, drain, dispatch };
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
