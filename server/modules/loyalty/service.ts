@@ -14,12 +14,12 @@ import {
 } from '../../../contract/loyalty.ts';
 import { isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import type { CampaignReward } from '../../../contract/promotions.ts';
-import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { preparedRows, queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OutboxEvent } from '../../platform/events/outbox.ts';
-import type { EventHandler } from '../../platform/jobs/index.ts';
+import type { EventHandler, JobContext } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { games, loyaltyAccounts, loyaltyCharacters, loyaltyLevels, loyaltyNotifications, loyaltyPoints, loyaltyProducts, loyaltyPrograms, loyaltyPurchases, loyaltyTotals, users } from '../../db/schema.ts';
+import { loyaltyAccounts, loyaltyCharacters, loyaltyLevels, loyaltyNotifications, loyaltyPoints, loyaltyProducts, loyaltyPrograms, loyaltyPurchases, loyaltyTotals, users } from '../../db/schema.ts';
 import type { GrantInput } from '../promotions/index.ts';
 import { DEFAULT_FACTOR, earnDivisor, GAME_TYPE_FACTORS, levelFor, MILLI, nextLevel, progress, wholePoints } from './rules.ts';
 import { loyaltyText } from './texts.ts';
@@ -63,6 +63,52 @@ const invalid = (field: string, message: string, details?: Record<string, unknow
 
 /** A credited notice is told as often as this at most per player and process (level-ups and purchases always). */
 const POINTS_LIVE_EVERY_MS = 5000;
+
+/**
+ * earnGroup's statement ($1: the bets as a JSON array). Static text, so PostgreSQL plans it once
+ * per connection: the game-type factors are constants of the code.
+ */
+const EARN_SQL = `
+  with bet as (
+    select * from jsonb_to_recordset($1::jsonb)
+      as b(event_id bigint, user_id integer, game text, stake bigint, currency text, divisor bigint, created_at timestamptz)
+  ), program as (
+    select id from loyalty_programs where is_active order by id limit 1
+  ), lifetime as (
+    select p.user_id, coalesce((select sum(t.lifetime_milli) from loyalty_totals t where t.user_id = p.user_id), 0)::bigint as total
+    from (select distinct user_id from bet) p
+  ), rated as (
+    select b.*,
+      (select l.earn_rate from loyalty_levels l join program p on p.id = l.program_id
+        where l.threshold::bigint * 1000 <= t.total order by l.threshold desc limit 1) as earn_rate,
+      coalesce((select case g.type ${Object.entries(GAME_TYPE_FACTORS)
+        .map(([type, factor]) => `when '${type}' then ${factor}`)
+        .join(' ')} else ${DEFAULT_FACTOR} end from games g where g.sysname = b.game), ${DEFAULT_FACTOR}) as pct
+    from bet b join lifetime t on t.user_id = b.user_id
+  ), earned as (
+    insert into loyalty_points (user_id, key, kind, milli_points, event_id, details, created_at)
+    select r.user_id, 'earn:' || r.event_id, 'earn', r.stake * r.earn_rate * r.pct / r.divisor, r.event_id,
+           jsonb_build_object('game', r.game, 'stake', r.stake::text, 'currency', r.currency, 'rate', r.earn_rate, 'factor', r.pct), r.created_at
+    from rated r
+    where r.earn_rate is not null and r.stake * r.earn_rate * r.pct / r.divisor > 0
+    order by r.user_id, r.event_id
+    on conflict (key) do nothing
+    returning user_id, event_id, milli_points
+  ), gained as (
+    select user_id, sum(milli_points)::bigint as milli from earned group by user_id
+  ), reached as (
+    insert into loyalty_notifications (user_id, trigger, type, level, created_at)
+    select g.user_id, 'level', 'credit', l.number, now()
+    from gained g join lifetime t on t.user_id = g.user_id
+      cross join loyalty_levels l join program p on p.id = l.program_id
+    where l.number > 1 and l.threshold::bigint * 1000 <= t.total + g.milli
+      and not exists (select 1 from loyalty_notifications n where n.user_id = g.user_id and n.level = l.number)
+    on conflict do nothing
+    returning user_id, level
+  )
+  select user_id, event_id::text, milli_points::text, null::integer as level from earned
+  union all
+  select user_id, null, null, level from reached`;
 
 export function createLoyalty(deps: LoyaltyDeps) {
   const { db } = deps;
@@ -312,53 +358,60 @@ export function createLoyalty(deps: LoyaltyDeps) {
   // --- earning ----------------------------------------------------------------------------------
 
   /**
-   * What one real-money bet earns, in one statement: the player's level from their lifetime
-   * points (the sum of their journal, not a stored total), the game type's factor, one journal row
-   * `earn:<event id>` (a redelivered event inserts nothing), and the level-up notices of every
-   * level the new lifetime reaches that has none yet (unique per player and level: written once;
-   * a crossing two concurrent jobs each missed is written by the player's next bet). Nothing here
-   * updates a row: the runner's batches never wait on one another for a player's total.
+   * What one real-money bet earns (earnGroup for one event). Answers its thousandths of a point
+   * (0 when it earns nothing, or was earned before) and the levels it reached.
    */
   async function earn(event: OutboxEvent, tx: Tx): Promise<{ milliPoints: bigint; levels: number[] }> {
-    const payload = event.payload as { mode?: string; amount?: string; currency?: string; game?: string };
-    const none = { milliPoints: 0n, levels: [] };
-    if (event.type !== 'game.bet' || event.userId === null || payload.mode !== 'real' || !payload.amount || !payload.game || !isCurrency(payload.currency)) return none;
-    const stake = BigInt(payload.amount);
-    if (stake <= 0n) return none;
-    const factors = sql.raw(Object.entries(GAME_TYPE_FACTORS).map(([type, factor]) => `when '${type}' then ${factor}`).join(' '));
-    const rows = await queryRows<{ milli_points: string | null; level: number | null }>(
-      tx,
-      sql`
-      with program as (
-        select id from ${loyaltyPrograms} where is_active order by id limit 1
-      ), lifetime as (
-        select coalesce(sum(lifetime_milli), 0)::bigint as total from ${loyaltyTotals} where user_id = ${event.userId}
-      ), level as (
-        select l.earn_rate from ${loyaltyLevels} l join program p on p.id = l.program_id, lifetime t
-        where l.threshold::bigint * 1000 <= t.total order by l.threshold desc limit 1
-      ), factor as (
-        select coalesce((select case g.type ${factors} else ${DEFAULT_FACTOR} end from ${games} g where g.sysname = ${payload.game}), ${DEFAULT_FACTOR}) as pct
-      ), earned as (
-        insert into ${loyaltyPoints} (user_id, key, kind, milli_points, event_id, details, created_at)
-        select ${event.userId}, ${`earn:${event.id}`}, 'earn', ${stake.toString()}::bigint * level.earn_rate * factor.pct / ${earnDivisor(payload.currency).toString()},
-               ${event.id}, jsonb_build_object('game', ${payload.game}::text, 'stake', ${payload.amount}::text, 'currency', ${payload.currency}::text, 'rate', level.earn_rate, 'factor', factor.pct),
-               ${event.createdAt.toISOString()}::timestamptz
-        from level, factor
-        where ${stake.toString()}::bigint * level.earn_rate * factor.pct / ${earnDivisor(payload.currency).toString()} > 0
-        on conflict (key) do nothing
-        returning milli_points
-      ), reached as (
-        insert into ${loyaltyNotifications} (user_id, trigger, type, level, created_at)
-        select ${event.userId}, 'level', 'credit', l.number, now()
-        from ${loyaltyLevels} l join program p on p.id = l.program_id, lifetime t, earned e
-        where l.number > 1 and l.threshold::bigint * 1000 <= t.total + e.milli_points
-          and not exists (select 1 from ${loyaltyNotifications} n where n.user_id = ${event.userId} and n.level = l.number)
-        on conflict do nothing
-        returning level
-      )
-      select (select milli_points::text from earned) as milli_points, reached.level from (select 1) one left join reached on true`,
-    );
-    return { milliPoints: BigInt(rows[0]?.milli_points ?? 0), levels: rows.flatMap((row) => (row.level === null ? [] : [Number(row.level)])) };
+    const [earned] = await earnGroup([event], tx);
+    return { milliPoints: earned?.milliPoints ?? 0n, levels: earned?.levels ?? [] };
+  }
+
+  /**
+   * What a group of events earns, in one prepared statement (the runner's grouped job, decision
+   * 016): for each real-money bet of a player, the level's rate from the player's lifetime points
+   * (their totals, decision 027, as they stood before the group), the game type's factor, one
+   * journal row `earn:<event id>` (a redelivered event inserts nothing); then for each player the
+   * level-up notices of every level the new lifetime reaches that has none yet (unique per player
+   * and level: written once; a crossing two concurrent jobs each missed is written by the
+   * player's next bet). Other events earn nothing. Answers, per player that earned, the points and
+   * the levels reached, with the last event that earned.
+   *
+   * One statement per group instead of one per bet: planning and running a statement per bet cost
+   * about as much as the bet's own money path (docs/performance.md). A bet crossing a level inside
+   * a group does not raise the rate of the group's later bets of that player: they earn at the
+   * level the group started at, as bets handled by two concurrent jobs already did.
+   */
+  async function earnGroup(events: OutboxEvent[], tx: Tx): Promise<Array<{ userId: number; lastEventId: number; milliPoints: bigint; levels: number[] }>> {
+    const bets = events.flatMap((event) => {
+      const payload = event.payload as { mode?: string; amount?: string; currency?: string; game?: string };
+      if (event.type !== 'game.bet' || event.userId === null || payload.mode !== 'real' || !payload.amount || !payload.game || !isCurrency(payload.currency)) return [];
+      const stake = BigInt(payload.amount);
+      if (stake <= 0n) return [];
+      return [
+        {
+          event_id: event.id,
+          user_id: event.userId,
+          game: payload.game,
+          stake: stake.toString(),
+          currency: payload.currency,
+          divisor: earnDivisor(payload.currency).toString(),
+          created_at: event.createdAt.toISOString(),
+        },
+      ];
+    });
+    if (bets.length === 0) return [];
+    const rows = await preparedRows<{ user_id: number; event_id: string | null; milli_points: string | null; level: number | null }>(tx, 'loyalty_earn', EARN_SQL, [JSON.stringify(bets)]);
+    const byPlayer = new Map<number, { userId: number; lastEventId: number; milliPoints: bigint; levels: number[] }>();
+    const of = (userId: number) => byPlayer.get(userId) ?? byPlayer.set(userId, { userId, lastEventId: 0, milliPoints: 0n, levels: [] }).get(userId)!;
+    for (const row of rows) {
+      const player = of(Number(row.user_id));
+      if (row.level !== null) player.levels.push(Number(row.level));
+      else {
+        player.milliPoints += BigInt(row.milli_points ?? 0);
+        player.lastEventId = Math.max(player.lastEventId, Number(row.event_id));
+      }
+    }
+    return [...byPlayer.values()].filter((player) => player.milliPoints > 0n);
   }
 
   /**
@@ -408,23 +461,27 @@ export function createLoyalty(deps: LoyaltyDeps) {
     }, POINTS_LIVE_EVERY_MS - (at - last.at)).unref();
   }
 
+  /** Earns a group's points, and tells each player who earned once the job committed. */
+  async function earnAndTell(events: OutboxEvent[], tx: Tx, job: JobContext) {
+    for (const earned of await earnGroup(events, tx)) {
+      const top = earned.levels.length ? Math.max(...earned.levels) : null;
+      const id = earned.lastEventId;
+      job.afterCommit(() =>
+        tell(earned.userId, top === null ? { type: LOYALTY_LIVE_EVENT, id: `e${id}`, data: { reason: 'points' } } : { type: LOYALTY_LIVE_EVENT, id: `l${id}`, data: { reason: 'level', level: top } }),
+      );
+    }
+  }
+
   const earnHandler: EventHandler = {
     name: 'loyalty.earn',
     events: ['game.bet'],
-    // One job per dispatched batch, not per bet (decision 016): nearly every bet earns, and the
-    // runner's own work per job would cost more than the earn.
+    // One job per dispatched batch, not per bet, earned in one statement (decision 016): nearly
+    // every bet earns, and the runner's own work per job would cost more than the earn.
     grouped: true,
     // Only players' real-money bets earn: guests' and demo rounds queue no job.
     dispatchWhen: sql`s.user_id is not null and exists (select 1 from outbox_events o where o.id = s.id and o.payload->>'mode' = 'real')`,
-    async handle(event, tx, job) {
-      const earned = await earn(event, tx);
-      if (earned.milliPoints <= 0n || event.userId === null) return;
-      const userId = event.userId;
-      const top = earned.levels.length ? Math.max(...earned.levels) : null;
-      job.afterCommit(() =>
-        tell(userId, top === null ? { type: LOYALTY_LIVE_EVENT, id: `e${event.id}`, data: { reason: 'points' } } : { type: LOYALTY_LIVE_EVENT, id: `l${event.id}`, data: { reason: 'level', level: top } }),
-      );
-    },
+    handle: (event, tx, job) => earnAndTell([event], tx, job),
+    handleGroup: earnAndTell,
   };
 
   return { info, characters, setCharacter, chooseAtSignup, products, buy, notifications, programs, program, earn, earnHandler, sums, noteLevels };
