@@ -131,8 +131,6 @@ type ClaimedJob = {
 const DEFAULT_MAX_ATTEMPTS = 10;
 const DEFAULT_LEASE_SECONDS = 300;
 const SCHEDULE_CHECK_MS = 1000;
-/** Events that waited this long before dispatch mean the runner is behind: every loop joins in. */
-const BEHIND_MS = 25;
 
 export const defaultBackoffMs = (attempt: number) => {
   const base = Math.min(600_000, 1000 * 2 ** Math.max(0, attempt - 1));
@@ -236,14 +234,14 @@ export function createJobRunner(options: JobRunnerOptions) {
   /**
    * Dispatches one batch: stamps pending outbox rows and queues their handlers' jobs, in one
    * statement, which also answers the events that have dispatch effects; those then run, in event
-   * order, once it committed. Answers how many events it took and how long the oldest had waited.
+   * order, once it committed. Answers how many events it took and how many jobs it queued.
    */
-  async function dispatchBatch(): Promise<{ taken: number; waitedMs: number }> {
+  async function dispatchBatch(): Promise<{ taken: number; jobs: number }> {
     const subscriptions = [...handlers.values()].flatMap((handler) =>
       handler.events.map((type) => ({ name: handler.name, type, max_attempts: handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, grouped: handler.grouped === true })),
     );
     const effectTypes = [...new Set([...dispatchEffects.values()].flatMap((effect) => effect.events))];
-    const rows = await queryRows<{ taken: number; waited_ms: number; effected: EventRow[] | null }>(db, sql`
+    const rows = await queryRows<{ taken: number; jobs: number; effected: EventRow[] | null }>(db, sql`
       with batch as (
         select id from outbox_events where dispatched_at is null order by id limit ${batchSize} for update skip locked
       ), stamped as (
@@ -257,6 +255,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         from stamped s join subscriptions h on h.type = s.type
         where not h.grouped and ${dispatchFilter()}
         on conflict (key) do nothing
+        returning 1
       ), grouped as (
         -- One job per grouped handler for the whole batch, keyed by its first event (an event is
         -- stamped once, so no two batches share one).
@@ -266,8 +265,9 @@ export function createJobRunner(options: JobRunnerOptions) {
         where h.grouped and ${dispatchFilter()}
         group by h.name
         on conflict (key) do nothing
+        returning 1
       )
-      select count(*)::int as taken, coalesce(extract(epoch from (now() - min(created_at))) * 1000, 0)::int as waited_ms,
+      select count(*)::int as taken, ((select count(*) from queued) + (select count(*) from grouped))::int as jobs,
         jsonb_agg(jsonb_build_object('id', id, 'type', type, 'user_id', user_id, 'payload', payload, 'created_at', created_at) order by id)
           filter (where payload is not null) as effected
       from stamped`);
@@ -277,9 +277,11 @@ export function createJobRunner(options: JobRunnerOptions) {
         const event = outboxEventOf(row);
         return [...dispatchEffects.values()].filter((effect) => effect.events.includes(event.type)).map((effect) => () => effect.effect(event));
       });
-      afterCommitQueue = afterCommitQueue.then(() => runEffects(due));
+      // Started together, in event order: a live hub sends what is published together in one
+      // bus message (server/platform/live/hub.ts) instead of a round trip per event.
+      afterCommitQueue = afterCommitQueue.then(() => runEffects(due, { together: true }));
     }
-    return { taken: rows[0]?.taken ?? 0, waitedMs: rows[0]?.waited_ms ?? 0 };
+    return { taken: rows[0]?.taken ?? 0, jobs: rows[0]?.jobs ?? 0 };
   }
 
   // --- schedules -------------------------------------------------------------------------------------
@@ -437,7 +439,20 @@ export function createJobRunner(options: JobRunnerOptions) {
     return { ran };
   }
 
-  async function runEffects(effects: Array<() => Promise<void> | void>) {
+  async function runEffects(effects: Array<() => Promise<void> | void>, options: { together?: boolean } = {}) {
+    if (options.together) {
+      const started = effects.map((effect) => {
+        try {
+          return Promise.resolve(effect());
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      });
+      for (const outcome of await Promise.allSettled(started)) {
+        if (outcome.status === 'rejected') logger.warn({ err: outcome.reason, processId }, 'a dispatch effect failed');
+      }
+      return;
+    }
     for (const effect of effects) {
       try {
         await effect();
@@ -532,12 +547,12 @@ export function createJobRunner(options: JobRunnerOptions) {
   /** One pass: dispatch pending events, claim due schedules, run due jobs. Answers how much it did. */
   async function tick(options: { quick?: boolean } = {}): Promise<number> {
     let done = 0;
-    let behind = false;
+    let jobs = 0;
     for (;;) {
-      const { taken, waitedMs } = await dispatchBatch();
-      done += taken;
-      if (waitedMs >= BEHIND_MS) behind = true;
-      if (taken < batchSize) break;
+      const dispatched = await dispatchBatch();
+      done += dispatched.taken;
+      jobs += dispatched.jobs;
+      if (dispatched.taken < batchSize) break;
     }
     if (Date.now() - lastScheduleCheck >= SCHEDULE_CHECK_MS) {
       lastScheduleCheck = Date.now();
@@ -545,10 +560,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
     // A timed poll that found no events asks one cheap question before claiming jobs.
     if (options.quick && done === 0 && !(await anyDue())) return 0;
-    // New jobs: this loop runs the first batch itself. The helper loops join when there is more
-    // than a batch or the events had waited (the runner is behind), and one more whenever a batch
-    // comes back full (more may be waiting).
-    if (done >= batchSize || (done > 0 && behind)) wakeHelpers(concurrency);
+    // New jobs: this loop claims the first batch itself, so a helper loop joins for each further
+    // batch the dispatch queued, and one more whenever a batch comes back full (more may be
+    // waiting). Counting events instead of jobs woke helpers to claim nothing: a grouped handler
+    // queues one job for a whole batch of events.
+    const helpers = Math.min(concurrency - 1, Math.floor(jobs / batchSize));
+    if (helpers > 0) wakeHelpers(helpers);
     const worked = await work();
     if (worked >= batchSize) wakeHelpers(1);
     return done + worked;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryBus, type Bus } from '../bus/index.ts';
+import { createMemoryBus, MAX_MESSAGE_BYTES, type Bus } from '../bus/index.ts';
 import { createLiveHub, type LiveConnection } from './index.ts';
 
 /** The hub alone, on the in-memory bus (the HTTP stream is tested in server/http/live.test.ts). */
@@ -103,6 +103,34 @@ describe('live hub', () => {
     small.attach(reader, big);
     expect(reader.events().map((event) => event.event)).toEqual(['resync']);
     small.close();
+  });
+
+  it('sends what is published while the bus is busy in one bus message, in order, never over the bus limit', async () => {
+    const bus = testBus();
+    const sent: unknown[] = [];
+    const counting: Bus = {
+      ...bus,
+      async publish(channel, message) {
+        sent.push(message);
+        await settle(); // a round trip
+        await bus.publish(channel, message);
+      },
+    };
+    const hub = createLiveHub({ bus: counting });
+    const mine = connection(['player:1']);
+    hub.attach(mine);
+    // 200 balance messages of about 150 bytes published at once, as a dispatch's effects are.
+    const ids = await Promise.all(Array.from({ length: 200 }, (_, index) => hub.publish('player:1', { id: `b${index}`, type: 'balance', data: { balance: String(index).padStart(100, '0') } })));
+    expect(ids).toEqual(Array.from({ length: 200 }, (_, index) => `b${index}`));
+    await settle();
+    expect(mine.events().map((event) => event.id)).toEqual(ids);
+    // The first went alone (nothing was waiting), the rest in as few messages as the limit allows.
+    expect(sent.length).toBeGreaterThan(2);
+    expect(sent.length).toBeLessThan(12);
+    for (const message of sent) expect(Buffer.byteLength(JSON.stringify({ c: 'live', m: message }))).toBeLessThan(MAX_MESSAGE_BYTES);
+    // A message alone is sent as itself.
+    await hub.publish('player:1', { id: 'alone', type: 'balance', data: {} });
+    expect(sent.at(-1)).toMatchObject({ id: 'alone', topic: 'player:1' });
   });
 
   it('drops a stream whose socket stops taking writes', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Bus } from '../bus/index.ts';
+import { MAX_MESSAGE_BYTES, type Bus } from '../bus/index.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -41,6 +41,9 @@ export type LiveHubOptions = {
 
 export const LIVE_CHANNEL = 'live';
 
+/** Room left in a bus message for its envelope (channel name, JSON framing of a batch). */
+const ENVELOPE_BYTES = 200;
+
 /** Tells a page it may have missed messages: it reads its state again. */
 const RESYNC_FRAME = 'event: resync\ndata: {}\n\n';
 
@@ -65,7 +68,14 @@ export function createLiveHub(options: LiveHubOptions) {
     }
   };
 
+  /** A bus message: one live message, or several published together (`{ batch: [...] }`). */
   function receive(raw: unknown) {
+    const batch = (raw as { batch?: unknown })?.batch;
+    if (Array.isArray(batch)) for (const message of batch) receiveOne(message);
+    else receiveOne(raw);
+  }
+
+  function receiveOne(raw: unknown) {
     const message = raw as LiveMessage;
     if (!message || typeof message.topic !== 'string' || typeof message.type !== 'string' || typeof message.id !== 'string') return;
     const now = Date.now();
@@ -84,11 +94,44 @@ export function createLiveHub(options: LiveHubOptions) {
     for (const connection of [...all]) deliver(connection, RESYNC_FRAME);
   });
 
-  /** Sends a message to every stream of `topic`, in every process. Answers its id. */
-  async function publish(topic: string, message: { type: string; data: unknown; id?: string }): Promise<string> {
+  /**
+   * Messages waiting for the bus, and whether a send is in flight. One bus message at a time
+   * leaves; what is published meanwhile leaves together in the next, packed up to the bus's size
+   * limit (group commit). Each bus message costs a round trip, and on PostgreSQL a NOTIFY whose
+   * commit every notifying transaction of the server queues behind: a message per bet and win was
+   * a statement per event. One sender keeps the order of publication.
+   */
+  const waiting: Array<{ message: LiveMessage; bytes: number; sent: () => void; failed: (error: unknown) => void }> = [];
+  let sending = false;
+
+  async function send() {
+    sending = true;
+    while (waiting.length > 0) {
+      let bytes = 0;
+      let count = 0;
+      while (count < waiting.length && (count === 0 || bytes + waiting[count].bytes <= MAX_MESSAGE_BYTES - ENVELOPE_BYTES)) bytes += waiting[count++].bytes;
+      const chunk = waiting.splice(0, count);
+      try {
+        await options.bus.publish(LIVE_CHANNEL, chunk.length === 1 ? chunk[0].message : { batch: chunk.map((item) => item.message) });
+        for (const item of chunk) item.sent();
+      } catch (error) {
+        for (const item of chunk) item.failed(error);
+      }
+    }
+    sending = false;
+  }
+
+  /**
+   * Sends a message to every stream of `topic`, in every process. Answers its id once the bus
+   * took it. Messages published while the bus is busy leave together, in the order published.
+   */
+  function publish(topic: string, message: { type: string; data: unknown; id?: string }): Promise<string> {
     const id = message.id ?? `${Date.now().toString(36)}-${tag}-${(counter++).toString(36)}`;
-    await options.bus.publish(LIVE_CHANNEL, { id, topic, type: message.type, data: message.data } satisfies LiveMessage);
-    return id;
+    const live = { id, topic, type: message.type, data: message.data } satisfies LiveMessage;
+    return new Promise<string>((resolve, reject) => {
+      waiting.push({ message: live, bytes: Buffer.byteLength(JSON.stringify(live)) + 1, sent: () => resolve(id), failed: reject });
+      if (!sending) void send();
+    });
   }
 
   /** Adds a stream; replays what it missed when it names the last id it saw. */
