@@ -95,7 +95,9 @@ test('a ?promo_code= link is applied at sign-up, and a depositor is greeted by t
 
   // The player's own code; the demo popup campaign is for depositors, so nothing underneath.
   await expect(promoPopup(page)).toBeVisible({ timeout: 10_000 });
-  await expect(promoPopup(page).getByTestId('promo-popup-title')).toHaveText('Promo code activated');
+  // The popup's frame shows at once and its lazily loaded content after it: measured 0.1 to 6.3 s
+  // later on a busy 2-core machine right after signing in, so 5 s was not enough.
+  await expect(promoPopup(page).getByTestId('promo-popup-title')).toHaveText('Promo code activated', { timeout: 15_000 });
   await promoPopup(page).getByTestId('dialog-close').click();
   await page.waitForTimeout(1_000);
   await expect(campaignPopup(page)).toHaveCount(0);
@@ -110,7 +112,7 @@ test('a ?promo_code= link is applied at sign-up, and a depositor is greeted by t
   await fillSignIn(await openAuthPopup(page, 'sign-in'), email);
   const campaign = campaignPopup(page);
   await expect(campaign).toBeVisible({ timeout: 10_000 });
-  await expect(campaign.getByTestId('campaign-popup-title')).toHaveText('Weekend reload: 50% up to €200');
+  await expect(campaign.getByTestId('campaign-popup-title')).toHaveText('Weekend reload: 50% up to €200', { timeout: 15_000 });
   await campaign.getByTestId('dialog-close').click();
   await gotoHydrated(page, '/promotions');
   await page.waitForTimeout(1_000);
