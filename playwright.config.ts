@@ -20,7 +20,10 @@ if (!process.env.CROUPIER_E2E_DATA_DIR) {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time: on the 2-core machines CI runs on, the server (with its embedded
+  // database in the same process) and two Chromium workers starved each other, and lazily loaded
+  // dialogs took up to 6 s to render after their frame (journeys timed out at random).
+  workers: 1,
   retries: 0,
   reporter: 'list',
   timeout: 20_000,
