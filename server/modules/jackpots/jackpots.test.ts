@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor } from '../../../contract/money.ts';
+import { queryRows } from '../../platform/db/database.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
@@ -301,6 +302,22 @@ describe('the one-statement settle (decision 014)', () => {
       await t.database.db.update(jackpotPools).set({ contributionBps: mini.contributionBps }).where(eq(jackpotPools.id, mini.id));
       await t.database.db.update(jackpotPools).set({ isActive: true }).where(eq(jackpotPools.id, major.id));
     }
+    await booksHold();
+  });
+  it('undoes the shares it wrote first when the bet then finds the money short: the general path refuses the bet', async () => {
+    const db = t.database.db;
+    const who = await player();
+    await fund(who.uid, 500n);
+    const slot = await table(who.uid);
+    await slot.bet(100); // the pools are planned from memory: the next bet goes to the one statement
+    const transaction = randomUUID();
+    expect(await slot.bet(1_000, transaction)).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY' });
+    expect(await db.select().from(jackpotContributions).where(eq(jackpotContributions.transactionUuid, transaction))).toEqual([]);
+    const shareMoves = await queryRows(db, sql`select id from ledger_transactions where idempotency_key = ${`jackpot-share:croupier:${transaction}`}`);
+    expect(shareMoves).toEqual([]);
+    const [journal] = await db.select({ status: walletTransactions.status, moved: walletTransactions.moved }).from(walletTransactions).where(eq(walletTransactions.transactionUuid, transaction));
+    expect(journal).toEqual({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', moved: false });
+    expect(await main(who.uid)).toBe(400n);
     await booksHold();
   });
 });

@@ -172,6 +172,8 @@ const eventPayload = (request: MoneyRequest, session: SessionRow, amount: bigint
 
 /** The ordinary bet or win in one statement (migration 0011, decision 014); null: take the general path. */
 const SETTLE_SQL = 'select wallet_settle($1::jsonb) as settled';
+/** wallet_settle's SQLSTATE for "undone, the general path decides" (after writing a bet's jackpot shares). */
+const GENERAL_PATH_DECIDES = 'W0001';
 type Settled = { answer: WalletAnswer; outbox: boolean } | null;
 
 /**
@@ -711,7 +713,7 @@ export function createWallet(deps: WalletDeps) {
             // The statement adds transactionId and balanceAfter.
             payload: eventPayload(request, session, amount, reference),
           };
-    const [row] = await preparedRows<{ settled: Settled | string }>(db, 'wallet_settle', SETTLE_SQL, [
+    const settle = preparedRows<{ settled: Settled | string }>(db, 'wallet_settle', SETTLE_SQL, [
       JSON.stringify({
         locks: context.keys.map((key) => `wallet:${provider}:${key}`),
         provider,
@@ -736,7 +738,13 @@ export function createWallet(deps: WalletDeps) {
         answer: { status: 'RS_OK', request_uuid: request.request_uuid, user: request.user, currency: session.currency, transaction_uuid: request.transaction_uuid },
         event,
       }),
-    ]);
+    ]).catch((error: unknown) => {
+      // The bet's jackpot shares were written before its movement, which then did not happen:
+      // the statement undid them and the general path decides (migration 0026).
+      if (pgErrorCode(error) === GENERAL_PATH_DECIDES) return [];
+      throw error;
+    });
+    const [row] = await settle;
     const settled = (typeof row?.settled === 'string' ? JSON.parse(row.settled) : row?.settled) as Settled;
     if (!settled) return null;
     if (settled.outbox) announceOutboxCommitted();
