@@ -112,6 +112,13 @@ export type JobRunnerOptions = {
   concurrency?: number;
   /** A job still running after this many ms is logged as slow (default 30 000). */
   slowJobMs?: number;
+  /**
+   * After a pass whose dispatch took events but fewer than a quarter of a batch, the dispatching
+   * loop waits this long (ms, default 15) before its next pass, so that events arriving one or two
+   * at a time are handled in groups: every pass costs its dispatch, its claim and its handlers'
+   * statements however few events it carries. 0 dispatches again at once.
+   */
+  gatherMs?: number;
 };
 
 type ClaimedJob = {
@@ -156,12 +163,22 @@ export function createJobRunner(options: JobRunnerOptions) {
   const processId = options.processId ?? `${hostname()}:${process.pid}`;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const slowJobMs = options.slowJobMs ?? 30_000;
+  const gatherMs = options.gatherMs ?? 15;
+  /** Events the dispatching loop's last pass took (gatherMs). */
+  let lastTaken = 0;
   const handlers = new Map<string, EventHandler>();
   const dispatchEffects = new Map<string, DispatchEffect>();
   const scheduled = new Map<string, ScheduledJob>();
   const named = new Map<string, NamedJob>();
   let schedulesSynced = false;
   let lastScheduleCheck = 0;
+  /**
+   * Whether jobs that open their own transactions may be due before the next schedule check: one
+   * was queued in this process, or the last claim was full. Otherwise they are claimed once per
+   * schedule check (a second): every pass claiming them cost a transaction per pass, and passes
+   * come hundreds of times a second when events arrive one or two at a time.
+   */
+  let ownJobsMaybeDue = true;
 
   let running = false;
   let loops: Promise<void>[] = [];
@@ -208,6 +225,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function enqueue(name: string, key: string, payload: Record<string, unknown> = {}, options: { runAt?: Date; tx?: Db | Tx } = {}) {
     const job = named.get(name);
     if (!job) throw new Error(`No job named ${name}`);
+    if (job.ownTransactions) ownJobsMaybeDue = true;
     await (options.tx ?? db).execute(sql`
       insert into jobs (name, key, payload, run_at, max_attempts)
       values (${name}, ${`${name}:${key}`}, ${JSON.stringify(payload)}::jsonb, ${options.runAt ? sql`${options.runAt.toISOString()}::timestamptz` : sql`now()`}, ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})
@@ -360,14 +378,30 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   const scheduledAtOf = (job: ClaimedJob) => new Date(String(job.payload.scheduledAt ?? new Date().toISOString()));
 
-  async function runJob(job: ClaimedJob, tx: Tx, context: JobContext) {
+  const groupedEventIds = (job: ClaimedJob): number[] | null => {
     const handler = handlers.get(job.name);
-    if (handler && handler.grouped && Array.isArray(job.payload.events)) {
-      const ids = (job.payload.events as unknown[]).map(Number);
-      const events = await queryRows<EventRow>(
-        tx,
-        sql`select id, type, user_id, payload, created_at from outbox_events where id = any (${`{${ids.join(',')}}`}::bigint[]) order by user_id nulls first, id`,
-      );
+    return handler?.grouped && Array.isArray(job.payload.events) ? (job.payload.events as unknown[]).map(Number) : null;
+  };
+
+  /**
+   * The events of a claimed batch's grouped jobs, read in one query: a dispatch queues one job per
+   * grouped handler over the same events, and reading them job by job was a query per handler.
+   */
+  async function groupedEventsOf(claimed: ClaimedJob[], tx: Tx): Promise<Map<number, EventRow>> {
+    const ids = [...new Set(claimed.flatMap((job) => groupedEventIds(job) ?? []))];
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<EventRow>(tx, sql`select id, type, user_id, payload, created_at from outbox_events where id = any (${`{${ids.join(',')}}`}::bigint[])`);
+    return new Map(rows.map((row) => [Number(row.id), row]));
+  }
+
+  /** A group's events by player, then in order (as the handlers lock players' rows: lockOrder). */
+  const groupOrder = (a: EventRow, b: EventRow) => (a.user_id ?? -1) - (b.user_id ?? -1) || Number(a.id) - Number(b.id);
+
+  async function runJob(job: ClaimedJob, tx: Tx, context: JobContext, eventRows: Map<number, EventRow>) {
+    const handler = handlers.get(job.name);
+    const ids = groupedEventIds(job);
+    if (handler && ids) {
+      const events = ids.flatMap((id) => eventRows.get(id) ?? []).sort(groupOrder);
       if (events.length !== ids.length) throw new Error(`Job ${job.key}: ${ids.length - events.length} of its events are gone`);
       const group = events.map(outboxEventOf);
       if (handler.handleGroup) return handler.handleGroup(group, tx, context);
@@ -413,9 +447,10 @@ export function createJobRunner(options: JobRunnerOptions) {
         // PostgreSQL's deadlock_timeout and a batch replayed job by job). A player's own events
         // keep their order.
         claimed.sort(lockOrder);
+        const eventRows = await groupedEventsOf(claimed, tx);
         for (const job of claimed) {
           try {
-            await watched(job, () => runJob(job, tx, context));
+            await watched(job, () => runJob(job, tx, context, eventRows));
           } catch (error) {
             failed = job;
             failure = error;
@@ -508,7 +543,8 @@ export function createJobRunner(options: JobRunnerOptions) {
    */
   async function runOwnTransactionJobs(): Promise<number> {
     const names = inOwnTransactions();
-    if (names.length === 0) return 0;
+    if (names.length === 0 || !ownJobsMaybeDue) return 0;
+    ownJobsMaybeDue = false;
     const leases = Object.fromEntries(names.map((name) => [name, leaseOf(name)]));
     let total = 0;
     for (; total < batchSize; total++) {
@@ -541,6 +577,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         await recordFailure(job, Number(job.attempts), error);
       }
     }
+    if (total >= batchSize) ownJobsMaybeDue = true;
     return total;
   }
 
@@ -548,14 +585,18 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function tick(options: { quick?: boolean } = {}): Promise<number> {
     let done = 0;
     let jobs = 0;
+    // A timed poll (the process was idle) looks at everything, another process's jobs included.
+    if (options.quick) ownJobsMaybeDue = true;
     for (;;) {
       const dispatched = await dispatchBatch();
       done += dispatched.taken;
       jobs += dispatched.jobs;
       if (dispatched.taken < batchSize) break;
     }
+    lastTaken = done;
     if (Date.now() - lastScheduleCheck >= SCHEDULE_CHECK_MS) {
       lastScheduleCheck = Date.now();
+      ownJobsMaybeDue = true;
       done += await claimSchedules();
     }
     // A timed poll that found no events asks one cheap question before claiming jobs.
@@ -653,6 +694,8 @@ export function createJobRunner(options: JobRunnerOptions) {
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
       if (!running) break;
+      // A trickle of events: let a few more arrive before the next dispatch (gatherMs).
+      if (index === 0 && gatherMs > 0 && lastTaken > 0 && lastTaken < batchSize / 4) await new Promise((resolve) => setTimeout(resolve, gatherMs));
       woken = busy > 0 || (await idle(seen, index === 0));
     }
   }

@@ -105,7 +105,8 @@ describe('live hub', () => {
     small.close();
   });
 
-  it('sends what is published while the bus is busy in one bus message, in order, never over the bus limit', async () => {
+  /** A test bus that records each bus message the hub sends, each taking a round trip. */
+  function countingBus() {
     const bus = testBus();
     const sent: unknown[] = [];
     const counting: Bus = {
@@ -116,6 +117,11 @@ describe('live hub', () => {
         await bus.publish(channel, message);
       },
     };
+    return { counting, sent };
+  }
+
+  it('sends what is published while the bus is busy in one bus message, in order, never over the bus limit', async () => {
+    const { counting, sent } = countingBus();
     const hub = createLiveHub({ bus: counting });
     const mine = connection(['player:1']);
     hub.attach(mine);
@@ -124,13 +130,31 @@ describe('live hub', () => {
     expect(ids).toEqual(Array.from({ length: 200 }, (_, index) => `b${index}`));
     await settle();
     expect(mine.events().map((event) => event.id)).toEqual(ids);
-    // The first went alone (nothing was waiting), the rest in as few messages as the limit allows.
+    // In as few messages as the limit allows.
     expect(sent.length).toBeGreaterThan(2);
     expect(sent.length).toBeLessThan(12);
     for (const message of sent) expect(Buffer.byteLength(JSON.stringify({ c: 'live', m: message }))).toBeLessThan(MAX_MESSAGE_BYTES);
     // A message alone is sent as itself.
     await hub.publish('player:1', { id: 'alone', type: 'balance', data: {} });
     expect(sent.at(-1)).toMatchObject({ id: 'alone', topic: 'player:1' });
+  });
+
+  it('lets messages published a moment apart leave together, and sends at once without a linger', async () => {
+    const { counting, sent } = countingBus();
+    // As the job runner publishes: a dispatch's messages, then a handler's two milliseconds later.
+    const lingering = createLiveHub({ bus: counting, lingerMs: 20 });
+    const first = lingering.publish('player:1', { id: 'dispatch', type: 'balance', data: {} });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await Promise.all([first, lingering.publish('public', { id: 'handler', type: 'leaderboard', data: {} })]);
+    expect(sent).toEqual([{ batch: [expect.objectContaining({ id: 'dispatch' }), expect.objectContaining({ id: 'handler' })] }]);
+    lingering.close();
+
+    sent.length = 0;
+    const eager = createLiveHub({ bus: counting, lingerMs: 0 });
+    const alone = eager.publish('player:1', { id: 'alone', type: 'balance', data: {} });
+    expect(sent).toEqual([expect.objectContaining({ id: 'alone' })]);
+    await alone;
+    eager.close();
   });
 
   it('drops a stream whose socket stops taking writes', async () => {

@@ -37,6 +37,13 @@ export type LiveHubOptions = {
   bufferSize?: number;
   bufferAgeMs?: number;
   bufferBytes?: number;
+  /**
+   * How long (ms, default 5) the first message published while the bus is idle waits for others
+   * to leave with it. The job runner publishes a batch's live messages from its dispatch and from
+   * each handler's commit, a few milliseconds apart: without the wait each left in a bus message of
+   * its own (on PostgreSQL a NOTIFY, a transaction). 0 sends at once.
+   */
+  lingerMs?: number;
 };
 
 export const LIVE_CHANNEL = 'live';
@@ -56,6 +63,7 @@ export function createLiveHub(options: LiveHubOptions) {
   const all = new Set<LiveConnection>();
   const ring: Array<LiveMessage & { at: number; bytes: number }> = [];
   const maxBufferBytes = options.bufferBytes ?? 4 * 1024 * 1024;
+  const lingerMs = options.lingerMs ?? 5;
   let ringBytes = 0;
   const tag = randomBytes(3).toString('hex');
   let counter = 0;
@@ -95,9 +103,9 @@ export function createLiveHub(options: LiveHubOptions) {
   });
 
   /**
-   * Messages waiting for the bus, and whether a send is in flight. One bus message at a time
-   * leaves; what is published meanwhile leaves together in the next, packed up to the bus's size
-   * limit (group commit). Each bus message costs a round trip, and on PostgreSQL a NOTIFY whose
+   * Messages waiting for the bus, and whether a send is in flight (or lingering, lingerMs). One
+   * bus message at a time leaves; what is published meanwhile leaves together in the next, packed
+   * up to the bus's size limit (group commit). Each bus message costs a round trip, and on PostgreSQL a NOTIFY whose
    * commit every notifying transaction of the server queues behind: a message per bet and win was
    * a statement per event. One sender keeps the order of publication.
    */
@@ -105,7 +113,6 @@ export function createLiveHub(options: LiveHubOptions) {
   let sending = false;
 
   async function send() {
-    sending = true;
     while (waiting.length > 0) {
       let bytes = 0;
       let count = 0;
@@ -130,7 +137,11 @@ export function createLiveHub(options: LiveHubOptions) {
     const live = { id, topic, type: message.type, data: message.data } satisfies LiveMessage;
     return new Promise<string>((resolve, reject) => {
       waiting.push({ message: live, bytes: Buffer.byteLength(JSON.stringify(live)) + 1, sent: () => resolve(id), failed: reject });
-      if (!sending) void send();
+      if (!sending) {
+        sending = true;
+        if (lingerMs > 0) setTimeout(() => void send(), lingerMs);
+        else void send();
+      }
     });
   }
 
