@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import { preparedRows, queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { createTurns } from './player-turns.ts';
 import { pgErrorCode, SERIALIZATION_FAILURE, DEADLOCK_DETECTED, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -764,6 +765,10 @@ export function createWallet(deps: WalletDeps) {
     return canonical(await decide(endpoint, body));
   }
 
+  /** One player's money calls take turns in this process, two at a time (player-turns.ts); a guest's by session. */
+  const inTurn = createTurns(2);
+  const turnKey = (session: SessionRow) => (session.userId === null ? `s${session.id}` : `u${session.userId}`);
+
   async function decide(endpoint: WalletEndpoint, body: unknown): Promise<WalletAnswer> {
     const requestUuid = typeof (body as { request_uuid?: unknown })?.request_uuid === 'string' ? (body as { request_uuid: string }).request_uuid.slice(0, 100) : null;
     const parsed = requestSchemas[endpoint].safeParse(body);
@@ -778,7 +783,7 @@ export function createWallet(deps: WalletDeps) {
     if (endpoint === 'balance') return balanceCall(request as BalanceRequest, session);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await moneyCall(endpoint, request as MoneyRequest, session);
+        return await inTurn(turnKey(session), () => moneyCall(endpoint, request as MoneyRequest, session));
       } catch (error) {
         // Locks make these rare; one retry settles a race on an index or a deadlock victim.
         if (attempt < 3 && RETRYABLE.has(pgErrorCode(error) ?? '')) continue;
