@@ -5,6 +5,9 @@
 --   not happen (money short, or a movement already under the key), the statement fails with
 --   SQLSTATE W0001 and the caller takes the general path, as when it answered null.
 -- * ledger_transfer locks nothing for a movement between house accounts.
+-- * A bet leaves the player's recently played row alone when that game is already the player's
+--   latest and was played under a minute ago (the order of the list stays exact; its time may be
+--   up to a minute old).
 -- * Every movement's postings are checked to balance once per statement (a statement-level
 --   trigger over the inserted rows) instead of once per posting at commit: a bet with its jackpot
 --   share ran four such checks, each a query, at commit, with the player's row locked. The one
@@ -241,8 +244,13 @@ BEGIN
       SELECT p->'event'->>'type', v_user, (p->'event'->'payload') || jsonb_build_object('transactionId', v_move_id, 'balanceAfter', v_balance::text)
       WHERE jsonb_typeof(p->'event') = 'object'
   ), played AS (
+    -- Not rewritten when the game is already the player's latest, played under a minute ago: a
+    -- spin after a spin would otherwise write a new row version and two index entries each.
     INSERT INTO played_games (user_id, game)
       SELECT v_user, p->>'game' WHERE (p->>'played')::boolean
+        AND NOT EXISTS (
+          SELECT 1 FROM (SELECT g.game, g.last_played_at FROM played_games g WHERE g.user_id = v_user ORDER BY g.last_played_at DESC LIMIT 1) latest
+          WHERE latest.game = p->>'game' AND latest.last_played_at > now() - interval '1 minute')
       ON CONFLICT (user_id, game) DO UPDATE SET last_played_at = now()
   )
   INSERT INTO wallet_transactions (provider, transaction_uuid, kind, session_id, round_id, game, amount, currency, reference_transaction_uuid, content_hash, status, moved, answer)

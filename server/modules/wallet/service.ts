@@ -125,7 +125,12 @@ const sessionRow = (row: Record<string, unknown>) =>
 /** The journal row, the outbox event (when there is one) and the recently-played entry, in one statement. */
 const RECORD_SQL = `
   with played as (
+    -- As wallet_settle (migration 0026): not rewritten while the game is the player's latest and
+    -- was played under a minute ago.
     insert into played_games (user_id, game) select $14::int, $6 where $15::boolean
+      and not exists (
+        select 1 from (select g.game, g.last_played_at from played_games g where g.user_id = $14::int order by g.last_played_at desc limit 1) latest
+        where latest.game = $6 and latest.last_played_at > now() - interval '1 minute')
     on conflict (user_id, game) do update set last_played_at = now()
   ), outbox as (
     insert into outbox_events (type, user_id, payload) select $16::text, $14::int, $17::jsonb where $16::text is not null

@@ -124,6 +124,26 @@ describe('bets and wins', () => {
     await ledgerHolds();
   });
 
+  it('keep recently played games in the order last played, without rewriting the latest on every spin', async () => {
+    const who = await player();
+    await fund(who.uid, 10_000n);
+    const slot = game((await open(who.uid)).token);
+    const dice = game((await open(who.uid, 'croupier-dice')).token);
+    const recent = async () =>
+      ((await t.call('games/getRecent', { headers: { cookie: who.cookie, 'x-croupier-client-ip': who.ip } })).json.data as { items: Array<{ sysname: string; last_played_at: string }> }).items;
+    await slot.bet(uuid(), 10);
+    await dice.bet(uuid(), 10);
+    expect((await recent()).map((item) => item.sysname)).toEqual(['croupier-dice', 'golden-croupier']);
+    // Back to the slot: first again.
+    await slot.bet(uuid(), 10);
+    const [latest] = await recent();
+    expect(latest.sysname).toBe('golden-croupier');
+    // More spins on the latest game within the minute leave its row as it was.
+    await slot.bet(uuid(), 10);
+    await slot.bet(uuid(), 10);
+    expect((await recent())[0]).toEqual(latest);
+  });
+
   it('answers a replayed transaction with its first answer, and moves money once, even when the repeats race', async () => {
     const who = await player();
     await fund(who.uid, 5_000n);
