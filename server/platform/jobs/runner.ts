@@ -173,10 +173,10 @@ export function createJobRunner(options: JobRunnerOptions) {
   let schedulesSynced = false;
   let lastScheduleCheck = 0;
   /**
-   * Whether jobs that open their own transactions may be due before the next schedule check: one
-   * was queued in this process, or the last claim was full. Otherwise they are claimed once per
-   * schedule check (a second): every pass claiming them cost a transaction per pass, and passes
-   * come hundreds of times a second when events arrive one or two at a time.
+   * Whether jobs that open their own transactions may be due: one was queued in this process, the
+   * last claim was full, the pass is a timed poll (idle) or a schedule check (once a second, which
+   * also finds another process's jobs and retries). Claiming them on every pass cost a transaction
+   * per pass, and passes come a hundred times a second when events arrive one or two at a time.
    */
   let ownJobsMaybeDue = true;
 
