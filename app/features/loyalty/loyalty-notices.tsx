@@ -16,8 +16,9 @@ const FIRST_GESTURES = ['click', 'dblclick', 'touchstart'] as const;
  * Loyalty notices as toasts (spec 2 section 4), for a signed-in player only (app-providers loads
  * this lazily, so a guest's page carries none of it). loyalty/getnotifications answers the unseen
  * notices and marks them seen; it is called on the visitor's first click, double click or touch,
- * again on every path change after that, and when the live channel says the player's loyalty
- * moved (which also reads the loyalty info again, so the pages follow without a reload). Each
+ * again on every path change after that, when the live channel says the player's loyalty moved
+ * (which also reads the loyalty info again, so the pages follow without a reload), and when the
+ * live stream opens or reports a gap (a notice may have been told while it was not listening). Each
  * notice shows ~300 ms later as a toast under the header for 5 s: a credit as success, any other
  * as error, oldest first.
  *
@@ -67,6 +68,13 @@ export function LoyaltyNotices({ uid }: { uid: number }) {
     void fetchNotices();
   }, [client, fetchNotices]);
   useLiveEvent(LOYALTY_LIVE_EVENT, onMoved);
+  // A notice written while the stream was still opening (or away) was told to nobody: once the
+  // stream opens, or says it may have missed messages, the notices are read again.
+  const onStreamOpened = useCallback(() => {
+    if (started.current) void fetchNotices();
+  }, [fetchNotices]);
+  useLiveEvent('ready', onStreamOpened);
+  useLiveEvent('resync', onStreamOpened);
 
   return null;
 }
