@@ -24,7 +24,9 @@ it('runs every scheduled job of the services once it is due, without hanging', a
   ]);
   clearTimeout(timer);
   expect(outcome).toBe('drained');
-  const jobs = await queryRows<{ name: string; done: boolean }>(t.database.db, sql`select name, completed_at is not null as done from jobs order by name`);
+  // Each schedule's job ran and completed. A drain that crosses a minute boundary runs the
+  // every-minute jobs once more, for their next slot: rows are counted by name, not one each.
+  const jobs = await queryRows<{ name: string; done: boolean }>(t.database.db, sql`select name, bool_and(completed_at is not null) as done from jobs group by name order by name`);
   const schedules = await queryRows<{ name: string }>(t.database.db, sql`select name from job_schedules order by name`);
   expect(jobs).toEqual(schedules.map(({ name }) => ({ name, done: true })));
 }, 30_000);
