@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import { preparedRows, queryRows, type Db, type Tx } from '../../platform/db/database.ts';
-import { createTurns } from './player-turns.ts';
 import { pgErrorCode, SERIALIZATION_FAILURE, DEADLOCK_DETECTED, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,6 +15,7 @@ import { signBody, verifySignature } from '../payments/index.ts';
 import { STORED_STATUSES, WALLET_STATUSES, type WalletStatus } from './statuses.ts';
 import { announceOutboxCommitted, type OutboxEventType } from '../../platform/events/outbox.ts';
 import { walletText } from './texts.ts';
+import { createTurns } from './player-turns.ts';
 import { checkStake, recordSettledReturn, recordStake, refusalMessage } from '../responsible-gaming/index.ts';
 
 /** A game session lives this long; then balance and bet calls answer RS_ERROR_TOKEN_EXPIRED. */

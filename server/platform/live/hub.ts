@@ -105,9 +105,9 @@ export function createLiveHub(options: LiveHubOptions) {
   /**
    * Messages waiting for the bus, and whether a send is in flight (or lingering, lingerMs). One
    * bus message at a time leaves; what is published meanwhile leaves together in the next, packed
-   * up to the bus's size limit (group commit). Each bus message costs a round trip, and on PostgreSQL a NOTIFY whose
-   * commit every notifying transaction of the server queues behind: a message per bet and win was
-   * a statement per event. One sender keeps the order of publication.
+   * up to the bus's size limit (group commit). Each bus message costs a round trip, and on
+   * PostgreSQL a NOTIFY whose commit every notifying transaction of the server queues behind: a
+   * message per bet and win was a statement per event. One sender keeps the order of publication.
    */
   const waiting: Array<{ message: LiveMessage; bytes: number; sent: () => void; failed: (error: unknown) => void }> = [];
   let sending = false;
