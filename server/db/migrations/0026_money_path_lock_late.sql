@@ -49,12 +49,12 @@ BEGIN
   -- A movement between house accounts (a jackpot share) locks nothing: house balances are not kept.
   v_short := false;
   IF p_legs @> '[{"p": true}]' THEN
-  SELECT coalesce(bool_or(l.balance + d.delta < 0), false) INTO v_short
-    FROM (SELECT a.id, a.balance FROM ledger_accounts a
-            WHERE a.id IN (SELECT (leg->>'a')::integer FROM jsonb_array_elements(p_legs) AS leg WHERE (leg->>'p')::boolean)
-            ORDER BY a.id FOR UPDATE) l
-    JOIN (SELECT (leg->>'a')::integer AS account, sum((leg->>'m')::bigint) AS delta FROM jsonb_array_elements(p_legs) AS leg GROUP BY 1) d
-      ON d.account = l.id;
+    SELECT coalesce(bool_or(l.balance + d.delta < 0), false) INTO v_short
+      FROM (SELECT a.id, a.balance FROM ledger_accounts a
+              WHERE a.id IN (SELECT (leg->>'a')::integer FROM jsonb_array_elements(p_legs) AS leg WHERE (leg->>'p')::boolean)
+              ORDER BY a.id FOR UPDATE) l
+      JOIN (SELECT (leg->>'a')::integer AS account, sum((leg->>'m')::bigint) AS delta FROM jsonb_array_elements(p_legs) AS leg GROUP BY 1) d
+        ON d.account = l.id;
   END IF;
   IF NOT v_short THEN
     INSERT INTO ledger_transactions (idempotency_key, content_hash, kind, metadata)

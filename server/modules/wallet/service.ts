@@ -719,7 +719,7 @@ export function createWallet(deps: WalletDeps) {
             // The statement adds transactionId and balanceAfter.
             payload: eventPayload(request, session, amount, reference),
           };
-    const settle = preparedRows<{ settled: Settled | string }>(db, 'wallet_settle', SETTLE_SQL, [
+    const [row] = await preparedRows<{ settled: Settled | string }>(db, 'wallet_settle', SETTLE_SQL, [
       JSON.stringify({
         locks: context.keys.map((key) => `wallet:${provider}:${key}`),
         provider,
@@ -750,7 +750,6 @@ export function createWallet(deps: WalletDeps) {
       if (pgErrorCode(error) === GENERAL_PATH_DECIDES) return [];
       throw error;
     });
-    const [row] = await settle;
     const settled = (typeof row?.settled === 'string' ? JSON.parse(row.settled) : row?.settled) as Settled;
     if (!settled) return null;
     if (settled.outbox) announceOutboxCommitted();
