@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -106,4 +107,23 @@ export async function preparedRows<T>(db: Db | Tx, name: string, text: string, v
   // node-postgres: a Pool (totalCount) or a pooled client (connectionParameters).
   if ('totalCount' in client || 'connectionParameters' in client) return (await client.query({ name, text, values })).rows as T[];
   return (await client.query(text, values)).rows as T[];
+}
+
+/** Prepared-statement names by statement text: a name stands for one text on every connection. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * A Drizzle `sql` query run as a prepared statement (preparedRows): for a frequent statement whose
+ * planning costs more than its execution, such as the job runner's. The name is `prefix` and a
+ * hash of the text, so a text that changes (the runner's, when handlers are added) gets its own.
+ * Rows come as node-postgres gives them: timestamps as Date, where Drizzle's execute gives text.
+ */
+export async function preparedQuery<T>(db: Db | Tx, prefix: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    if (preparedNames.size < 1000) preparedNames.set(text, name);
+  }
+  return preparedRows<T>(db, name, text, params);
 }
