@@ -6,9 +6,11 @@
 --   the balances and writes the postings in one statement, each balance by key; and answers with
 --   OUT parameters instead of a result set, so wallet_settle calls it as an expression, not as a
 --   query. Its arguments and answers are those of 0026.
--- * wallet_settle reads the bonus balance inside the statement that writes the journal row, and
---   records a win's return in the player's play per day only when the player has a limit (read
---   with the win's other checks, as a bet reads it).
+-- * wallet_settle checks a bet's jackpot pools and writes their shares in one statement (a pool no
+--   longer as planned undoes it with W0001: the general path decides, as in 0026); reads the
+--   bonus balance inside the statement that writes the journal row; and records a win's return
+--   in the player's play per day only when the player has a limit (read with the win's other
+--   checks, as a bet reads it).
 
 DROP FUNCTION ledger_transfer(text, text, text, text, jsonb, jsonb);
 --> statement-breakpoint
@@ -250,7 +252,6 @@ BEGIN
       END IF;
     END IF;
   END IF;
-
 
   IF v_has_move THEN
     -- An expression, not a query: ledger_transfer answers with OUT parameters.
