@@ -128,6 +128,33 @@ describe('ledger', () => {
     expect(report.problems).toEqual([]);
   });
 
+  it('lets racing debits of one account take only the money there is, each answering the balance it left', async () => {
+    // One player account and a house account: the one-statement movement (decision 031), whose
+    // lock and update share a statement. 30 debits of 30 race for 100: exactly three can pass.
+    const player = await newPlayer();
+    await deposit(player, 100n);
+    const debit = () =>
+      ledger.transfer({
+        key: key('stake'),
+        kind: 'game_bet',
+        currency: 'EUR',
+        legs: [
+          { account: { player, kind: 'main' }, amount: -30n },
+          { account: { house: 'game_house' }, amount: 30n },
+        ],
+      });
+    const results = await Promise.allSettled(Array.from({ length: 30 }, debit));
+    const passed = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(passed).toHaveLength(3);
+    for (const failure of results.filter((result) => result.status === 'rejected')) {
+      expect((failure as PromiseRejectedResult).reason).toMatchObject({ fields: { amount: 'Insufficient funds' } });
+    }
+    // Each passed debit saw the balance the one before it left: 70, 40, 10 in some order.
+    expect(passed.map((moved) => moved.balanceAfter(player, 'main')).sort()).toEqual([10n, 40n, 70n]);
+    expect((await ledger.balances(player, 'EUR')).main).toBe(10n);
+    expect((await ledger.verify()).problems).toEqual([]);
+  });
+
   it('reports a running balance that no longer matches its postings', async () => {
     const player = await newPlayer();
     await deposit(player, 300n);
