@@ -103,7 +103,7 @@ export function createHttpApp(options: HttpAppOptions) {
     const started = performance.now();
     await next();
     c.header('X-Request-Id', requestId);
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     if (!path.startsWith('/assets/')) {
       logger.info(
         { requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },

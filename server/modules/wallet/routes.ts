@@ -13,8 +13,9 @@ export function walletRoutes(wallet: Wallet) {
     app.post(`/${endpoint}`, async (c) => {
       const answer = await wallet.handleHttp(endpoint as WalletEndpoint, await c.req.text(), c.req.header(SIGNATURE_HEADER));
       c.header('Cache-Control', 'no-store');
+      c.header('Content-Type', 'application/json');
       if (answer.signature) c.header('X-Signature', answer.signature);
-      return c.json(answer.body, answer.status as 200);
+      return c.body(answer.text, answer.status as 200);
     });
   }
   return app;

@@ -823,10 +823,12 @@ export function createWallet(deps: WalletDeps) {
    * and its X-Signature header. Answers the HTTP status, the JSON body, and the signature of that
    * body (with the provider's secret, when the provider is known).
    */
-  async function handleHttp(endpoint: WalletEndpoint, raw: string, signature: string | undefined): Promise<{ status: number; body: WalletAnswer; signature?: string }> {
+  async function handleHttp(endpoint: WalletEndpoint, raw: string, signature: string | undefined): Promise<{ status: number; body: WalletAnswer; text: string; signature?: string }> {
+    // `text` is the body as sent: the signature covers exactly these bytes, serialised once.
     const done = (answer: WalletAnswer, secret?: string | null) => {
       const body = canonical(answer);
-      return { status: WALLET_STATUSES[body.status], body, signature: secret ? signBody(secret, JSON.stringify(body)) : undefined };
+      const text = JSON.stringify(body);
+      return { status: WALLET_STATUSES[body.status], body, text, signature: secret ? signBody(secret, text) : undefined };
     };
     if (Buffer.byteLength(raw) > MAX_BODY_BYTES) return done(fail('RS_ERROR_WRONG_SYNTAX', null, `The body is larger than ${MAX_BODY_BYTES} bytes`));
     let body: unknown;

@@ -54,7 +54,7 @@ const main = async (uid: number) => (await t.services.ledger.balances(uid, 'EUR'
 const open = (uid: number | null, game = 'golden-croupier', mode: 'real' | 'demo' = 'real', visitorId?: string) =>
   t.services.wallet.openSession({ game, mode, userId: uid, visitorId }, 'en');
 
-type Sent = { status: number; json: WalletAnswer; signature: string | null };
+type Sent = { status: number; json: WalletAnswer; text: string; signature: string | null; contentType: string | null };
 
 async function send(endpoint: string, body: object | string, options: { secret?: string; timestamp?: number; header?: string | null } = {}): Promise<Sent> {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
@@ -64,7 +64,7 @@ async function send(endpoint: string, body: object | string, options: { secret?:
   if (header !== null) headers['x-signature'] = header;
   const response = await t.app.request(`${TEST_ORIGIN}/platform/wallet/${endpoint}`, { method: 'POST', body: raw, headers });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as WalletAnswer, signature: response.headers.get('x-signature') };
+  return { status: response.status, json: JSON.parse(text) as WalletAnswer, text, signature: response.headers.get('x-signature'), contentType: response.headers.get('content-type') };
 }
 
 /** Builders of provider requests for one session. */
@@ -96,7 +96,9 @@ describe('balance', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ status: 'RS_OK', balance: 12_345, currency: 'EUR', user: session.token });
     expect(typeof answer.json.request_uuid).toBe('string');
-    expect(verifySignature(derived('croupier'), JSON.stringify(answer.json), answer.signature ?? undefined)).toEqual({ ok: true });
+    // The signature covers the body exactly as sent, a JSON document.
+    expect(verifySignature(derived('croupier'), answer.text, answer.signature ?? undefined)).toEqual({ ok: true });
+    expect(answer.contentType).toMatch(/^application\/json/);
   });
 });
 
