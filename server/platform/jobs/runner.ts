@@ -149,6 +149,14 @@ export function nextRun(cron: string, after: Date): Date {
   return CronExpressionParser.parse(cron, { currentDate: after, tz: 'UTC' }).next().toDate();
 }
 
+/**
+ * The one order in which handlers take players' rows: by player (none first), then event. Jobs
+ * (lockOrder) and a grouped job's events (groupOrder) both follow it, so two batches wait for each
+ * other instead of deadlocking.
+ */
+const playerThenEvent = (aUser: number | null, aEvent: number, bUser: number | null, bEvent: number) => (aUser ?? -1) - (bUser ?? -1) || aEvent - bEvent;
+/** A PostgreSQL array literal of ids or names, one parameter: a prepared statement's text stays the same whatever their number. */
+const arrayLiteral = (values: Array<string | number>) => `{${values.join(',')}}`;
 const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 /** An outbox row as read (columns) or answered as JSON (the dispatch's effect events). */
 type EventRow = { id: number | string; type: string; user_id: number | null; payload: Record<string, unknown> | null; created_at: string | Date };
@@ -265,7 +273,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         select id from outbox_events where dispatched_at is null order by id limit ${batchSize} for update skip locked
       ), stamped as (
         update outbox_events e set dispatched_at = now() from batch where e.id = batch.id
-          returning e.id, e.type, e.user_id, e.created_at, case when e.type = any (${`{${effectTypes.join(',')}}`}::text[]) then e.payload end as payload
+          returning e.id, e.type, e.user_id, e.created_at, case when e.type = any (${arrayLiteral(effectTypes)}::text[]) then e.payload end as payload
       ), subscriptions as (
         select * from jsonb_to_recordset(${JSON.stringify(subscriptions)}::jsonb) as h(name text, type text, max_attempts int, grouped boolean)
       ), queued as (
@@ -375,7 +383,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   const lockOrder = (a: ClaimedJob, b: ClaimedJob) =>
-    (a.event_user_id ?? -1) - (b.event_user_id ?? -1) || Number(a.event_id ?? 0) - Number(b.event_id ?? 0) || Number(a.id) - Number(b.id);
+    playerThenEvent(a.event_user_id, Number(a.event_id ?? 0), b.event_user_id, Number(b.event_id ?? 0)) || Number(a.id) - Number(b.id);
 
   const scheduledAtOf = (job: ClaimedJob) => new Date(String(job.payload.scheduledAt ?? new Date().toISOString()));
 
@@ -391,12 +399,12 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function groupedEventsOf(claimed: ClaimedJob[], tx: Tx): Promise<Map<number, EventRow>> {
     const ids = [...new Set(claimed.flatMap((job) => groupedEventIds(job) ?? []))];
     if (ids.length === 0) return new Map();
-    const rows = await preparedQuery<EventRow>(tx, 'jobs_events', sql`select id, type, user_id, payload, created_at from outbox_events where id = any (${`{${ids.join(',')}}`}::bigint[])`);
+    const rows = await preparedQuery<EventRow>(tx, 'jobs_events', sql`select id, type, user_id, payload, created_at from outbox_events where id = any (${arrayLiteral(ids)}::bigint[])`);
     return new Map(rows.map((row) => [Number(row.id), row]));
   }
 
-  /** A group's events by player, then in order (as the handlers lock players' rows: lockOrder). */
-  const groupOrder = (a: EventRow, b: EventRow) => (a.user_id ?? -1) - (b.user_id ?? -1) || Number(a.id) - Number(b.id);
+  /** A group's events in the order its jobs are run (lockOrder). */
+  const groupOrder = (a: EventRow, b: EventRow) => playerThenEvent(a.user_id, Number(a.id), b.user_id, Number(b.id));
 
   async function runJob(job: ClaimedJob, tx: Tx, context: JobContext, eventRows: Map<number, EventRow>) {
     const handler = handlers.get(job.name);
@@ -461,7 +469,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         if (claimed.length > 0) {
           await preparedQuery(tx, 'jobs_done', sql`
             update jobs set completed_at = now(), attempts = attempts + 1, last_error = null
-            where id = any (${`{${claimed.map((job) => job.id).join(',')}}`}::bigint[])`);
+            where id = any (${arrayLiteral(claimed.map((job) => job.id))}::bigint[])`);
         }
         ran = claimed.length;
       });
