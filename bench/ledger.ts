@@ -12,7 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../server/platform/db/database.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../server/platform/db/database.ts';
 import { createLedger } from '../server/modules/ledger/index.ts';
 import { users } from '../server/db/schema.ts';
 
@@ -25,7 +26,7 @@ export type LedgerBenchResult = {
   problems: string[];
 };
 
-export async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+export async function openBenchDatabase(options: { poolSize?: number } = {}): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite' });
@@ -37,7 +38,7 @@ export async function openBenchDatabase(): Promise<{ database: Database; cleanup
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url, searchPath: schema, poolSize: 20 });
+  const database = await openDatabase({ kind: 'postgres', url, searchPath: schema, poolSize: options.poolSize ?? 20 });
   await database.migrate();
   return {
     database,
@@ -49,6 +50,20 @@ export async function openBenchDatabase(): Promise<{ database: Database; cleanup
       await client.end();
     },
   };
+}
+
+/**
+ * Gathers the planner's statistics of the bench schema's tables, as autovacuum would on a running
+ * site and as pgbench's own set-up does for its tables. This machine's PostgreSQL runs with
+ * autovacuum off, so a fresh schema is never analyzed: plans made while its tables were nearly
+ * empty stay with a connection as the tables grow, and which connection got which plan varied
+ * from run to run (docs/performance.md). Only the current schema's tables: the database may hold
+ * others.
+ */
+export async function analyzeBenchTables(database: Database): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  const tables = await queryRows<{ name: string }>(database.db, sql`select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()`);
+  if (tables.length) await database.db.execute(sql.raw(`analyze ${tables.map((table) => table.name).join(', ')}`));
 }
 
 export async function runLedgerBench(options: { concurrency?: number; durationMs?: number; rounds?: number } = {}): Promise<LedgerBenchResult> {

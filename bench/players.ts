@@ -51,7 +51,11 @@ async function pendingEventWork(db: Db): Promise<number> {
   return row.n;
 }
 
-/** Waits until the job runner has handled every event written so far (two minutes at the most). */
+/**
+ * Waits until the job runner has handled every event written so far (two minutes at the most).
+ * It looks every 5 ms: a settled window ends when this notices, so the interval is added to
+ * every window (on average half of it: 12.5 ms of a 1 s window when it looked every 25 ms).
+ */
 export async function settleEvents(db: Db): Promise<void> {
-  for (let i = 0; i < 4800 && (await pendingEventWork(db)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let i = 0; i < 24_000 && (await pendingEventWork(db)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
 }

@@ -12,19 +12,23 @@
  * second, the wallet's side alone, are reported too.
  *
  * Database as bench/ledger.ts (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL,
- * else in-memory PGlite). Alone: `npx node bench/wallet.ts`; BENCH_JACKPOTS=off leaves the
- * jackpots out.
+ * else in-memory PGlite). After a first warm-up the schema's tables are analyzed, as autovacuum
+ * would on a running site, and a second warm-up makes the plans the measured rounds use
+ * (docs/performance.md: plans made for empty tables). Alone: `npx node bench/wallet.ts`;
+ * BENCH_JACKPOTS=off leaves the jackpots out.
  */
 import { randomUUID } from 'node:crypto';
-import { createServices } from '../server/services.ts';
+import { sql } from 'drizzle-orm';
+import { createServices, type Services } from '../server/services.ts';
 import { createHttpApp } from '../server/http/app.ts';
 import { parseEnv } from '../server/platform/env.ts';
 import { createLogger } from '../server/platform/logger.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
-import { users } from '../server/db/schema.ts';
+import type { Database } from '../server/platform/db/database.ts';
+import type { EventHandler } from '../server/platform/jobs/index.ts';
 import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
-import { openBenchDatabase } from './ledger.ts';
-import { settleEvents } from './players.ts';
+import { analyzeBenchTables, openBenchDatabase } from './ledger.ts';
+import { fundedPlayers, settleEvents } from './players.ts';
 import { postgresCpuMs } from './cpu.ts';
 
 export type WalletBenchResult = {
@@ -54,56 +58,39 @@ const PLAYERS = 100;
 const PROVIDER = 'lanternfish';
 const GAME = 'lantern-tide';
 
-export async function runWalletBench(options: { concurrency?: number; durationMs?: number; rounds?: number } = {}): Promise<WalletBenchResult> {
-  const concurrency = options.concurrency ?? 16;
-  const durationMs = options.durationMs ?? 3000;
-  const rounds = options.rounds ?? 3;
-  const { database, cleanup } = await openBenchDatabase();
-  // Jackpots on, as in production: every real bet also pays its pools' shares and draws.
-  // BENCH_JACKPOTS=off measures the wallet alone, to see what the jackpots cost.
-  const jackpots = process.env.BENCH_JACKPOTS === 'off' ? 'off' : 'on';
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', JACKPOTS: jackpots });
-  const logger = createLogger('silent');
-  await seedDemoContent(database.db);
-  const services = await createServices({ database, env, logger, buildId: 'bench' });
-  // The job runner delivers every bet's and win's outbox event while the rounds run, as in
-  // production (the live balance handlers included); a probe handler records each event's lag.
-  // BENCH_EVENTS=off measures the wallet without the runner.
-  const runner = process.env.BENCH_EVENTS === 'off' ? 'off' : 'on';
-  const lags: number[] = [];
-  services.jobs.onEvent({
-    name: 'bench.lag',
-    events: ['game.bet', 'game.win'],
-    // One job per dispatched batch: the probe is the bench's instrument, not the product, and a job
-    // row per event cost about an eighth of the settled rounds (four A/B pairs, docs/performance.md).
-    // Each event's lag is still recorded.
-    grouped: true,
-    handle: async (event) => void lags.push(Date.now() - event.createdAt.getTime()),
-  });
-  if (runner === 'on') services.jobs.start();
+/** A fresh database with the demo content, 100 funded players each with a real game session, and the app that serves the wallet's HTTP API. */
+export type WalletRig = {
+  database: Database;
+  services: Services;
+  /** One session token per player. */
+  tokens: string[];
+  /** One round on a session: a signed bet of 100, then its signed win of 90 closing the round. */
+  round(token: string): Promise<void>;
+  /** Requests answered with anything but RS_OK so far. */
+  refused(): number;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens a rig (database as bench/ledger.ts). `env` adds to the bench's environment; `sql` runs on the
+ * fresh database after its migrations and demo content (bench/wallet-ab.ts compares variants; on
+ * PostgreSQL it may hold several statements);
+ * `handlers` are registered before anything runs. The job runner is left stopped.
+ */
+export async function openWalletRig(options: { env?: Record<string, string>; sql?: string; handlers?: EventHandler[]; poolSize?: number } = {}): Promise<WalletRig> {
+  const { database, cleanup } = await openBenchDatabase({ poolSize: options.poolSize });
   try {
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', ...options.env });
+    const logger = createLogger('silent');
+    await seedDemoContent(database.db);
+    if (options.sql) await database.db.execute(sql.raw(options.sql));
+    const services = await createServices({ database, env, logger, buildId: 'bench' });
+    for (const handler of options.handlers ?? []) services.jobs.onEvent(handler);
     const app = createHttpApp({ services, env, logger });
     const secret = (await services.wallet.providerSecret(PROVIDER))!;
-    const players = (
-      await database.db
-        .insert(users)
-        .values(Array.from({ length: PLAYERS }, () => ({ passwordHash: 'bench', currency: 'EUR', locale: 'en' })))
-        .returning({ id: users.id })
-    ).map((row) => row.id);
+    const players = await fundedPlayers(database, services, PLAYERS, 100_000_000n, 'bench-fund');
     const tokens: string[] = [];
-    for (const player of players) {
-      await services.ledger.transfer({
-        key: `bench-fund:${player}`,
-        kind: 'deposit',
-        currency: 'EUR',
-        legs: [
-          { account: { house: 'payment_clearing' }, amount: -100_000_000n },
-          { account: { player, kind: 'main' }, amount: 100_000_000n },
-        ],
-      });
-      tokens.push((await services.wallet.openSession({ game: GAME, mode: 'real', userId: player }, 'en')).token);
-    }
-
+    for (const player of players) tokens.push((await services.wallet.openSession({ game: GAME, mode: 'real', userId: player }, 'en')).token);
     let refused = 0;
     async function send(endpoint: 'bet' | 'win', body: Record<string, unknown>) {
       const raw = JSON.stringify({ provider: PROVIDER, request_uuid: randomUUID(), game: GAME, currency: 'EUR', ...body });
@@ -120,6 +107,52 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
       await send('bet', { user: token, transaction_uuid: `${roundId}:bet`, round_id: roundId, amount: 100 });
       await send('win', { user: token, transaction_uuid: `${roundId}:win`, reference_transaction_uuid: `${roundId}:bet`, round_id: roundId, amount: 90, round_closed: true });
     }
+    return {
+      database,
+      services,
+      tokens,
+      round,
+      refused: () => refused,
+      close: async () => {
+        await services.close();
+        await cleanup();
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+export async function runWalletBench(options: { concurrency?: number; durationMs?: number; rounds?: number } = {}): Promise<WalletBenchResult> {
+  const concurrency = options.concurrency ?? 16;
+  const durationMs = options.durationMs ?? 3000;
+  const rounds = options.rounds ?? 3;
+  // Jackpots on, as in production: every real bet also pays its pools' shares and draws.
+  // BENCH_JACKPOTS=off measures the wallet alone, to see what the jackpots cost.
+  const jackpots = process.env.BENCH_JACKPOTS === 'off' ? 'off' : 'on';
+  // The job runner delivers every bet's and win's outbox event while the rounds run, as in
+  // production (the live balance handlers included); a probe handler records each event's lag.
+  // BENCH_EVENTS=off measures the wallet without the runner.
+  const runner = process.env.BENCH_EVENTS === 'off' ? 'off' : 'on';
+  const lags: number[] = [];
+  const rig = await openWalletRig({
+    env: { JACKPOTS: jackpots },
+    handlers: [
+      {
+        name: 'bench.lag',
+        events: ['game.bet', 'game.win'],
+        // One job per dispatched batch: the probe is the bench's instrument, not the product, and a job
+        // row per event cost about an eighth of the settled rounds (four A/B pairs, docs/performance.md).
+        // Each event's lag is still recorded.
+        grouped: true,
+        handle: async (event) => void lags.push(Date.now() - event.createdAt.getTime()),
+      },
+    ],
+  });
+  const { database, services, tokens, round } = rig;
+  if (runner === 'on') services.jobs.start();
+  try {
     async function closedLoop(pick: (worker: number, iteration: number) => string, ms: number): Promise<number> {
       let done = 0;
       const until = performance.now() + ms;
@@ -136,10 +169,19 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
     const spreadPick = (worker: number, iteration: number) => tokens[(worker * 7 + iteration) % tokens.length];
     const singlePick = () => tokens[0];
 
-    await closedLoop(spreadPick, 500); // warm-up
-    await closedLoop(singlePick, 300);
     /** Waits until the runner has handled every event written so far (nothing to wait for when it is off). */
     const caughtUp = () => (runner === 'on' ? settleEvents(database.db) : Promise.resolve());
+    const warmUp = async () => {
+      await closedLoop(spreadPick, 500);
+      await closedLoop(singlePick, 300);
+      await caughtUp();
+    };
+    await warmUp();
+    // Statistics as a running site has them (autovacuum): the plans the measured rounds use are
+    // made for tables that hold rows, not for the empty ones the first warm-up started with. The
+    // second warm-up makes those plans (every connection plans each statement a few times).
+    await analyzeBenchTables(database);
+    await warmUp();
     /** One measured window: rounds played, the time they took, and the time until their events were handled. */
     async function measuredWindow(pick: (worker: number, iteration: number) => string, ms: number) {
       const postgresBefore = database.kind === 'postgres' ? postgresCpuMs() : null;
@@ -153,7 +195,6 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
       const postgresAfter = postgresBefore === null ? null : postgresCpuMs();
       return { played, playedMs, settledMs, nodeCpuMs: (node.user + node.system) / 1000, postgresCpuMs: postgresAfter === null ? null : postgresAfter - postgresBefore! };
     }
-    await caughtUp();
     const spread = { rounds: 0, playedMs: 0, settledMs: 0, nodeCpuMs: 0, postgresCpuMs: null as number | null };
     const single = { rounds: 0, playedMs: 0, settledMs: 0, nodeCpuMs: 0, postgresCpuMs: null as number | null };
     for (let i = 0; i < rounds; i++) {
@@ -185,12 +226,11 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
       spread: { roundsPerSecond: spread.rounds / (spread.settledMs / 1000), playedPerSecond: spread.rounds / (spread.playedMs / 1000), players: PLAYERS, cpuMsPerRound: perRound(spread) },
       single: { roundsPerSecond: single.rounds / (single.settledMs / 1000), playedPerSecond: single.rounds / (single.playedMs / 1000), cpuMsPerRound: perRound(single) },
       singleVsSpread: single.rounds / (single.settledMs / 1000) / (spread.rounds / (spread.settledMs / 1000)),
-      refused,
+      refused: rig.refused(),
       problems,
     };
   } finally {
-    await services.close();
-    await cleanup();
+    await rig.close();
   }
 }
 
