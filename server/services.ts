@@ -23,7 +23,7 @@ import { createLoyalty } from './modules/loyalty/index.ts';
 import { announceOutboxCommitted } from './platform/events/outbox.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
-import { createJobRunner, housekeeping } from './platform/jobs/index.ts';
+import { createJobRunner, housekeeping, statistics } from './platform/jobs/index.ts';
 import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createLiveHub } from './platform/live/index.ts';
@@ -206,6 +206,8 @@ export async function createServices(deps: {
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
   jobs.schedule(housekeeping);
+  // The embedded database has no autovacuum: its statistics are gathered by a job instead.
+  if (deps.database.kind === 'pglite') jobs.schedule(statistics);
   for (const effect of liveNoticeEffects(live)) jobs.onDispatched(effect);
   if (env.TOURNAMENTS === 'on') {
     jobs.onEvent(tournaments.scoreHandler);

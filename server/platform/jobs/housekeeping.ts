@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/database.ts';
 import type { ScheduledJob } from './runner.ts';
 
 /** Completed jobs and delivered outbox events are kept this long (for looking into a problem), then deleted. */
@@ -19,5 +20,22 @@ export const housekeeping: ScheduledJob = {
         and not exists (select 1 from jobs j where j.event_id = e.id and j.completed_at is null)
         -- A grouped handler's job lists its events in its payload (EventHandler.grouped).
         and not exists (select 1 from jobs j where j.completed_at is null and j.event_id is null and j.payload->'events' @> to_jsonb(e.id))`);
+  },
+};
+
+/**
+ * Gathers the planner's statistics of this schema's tables, every 15 minutes, where nothing else
+ * does: the embedded database (PGlite) runs PostgreSQL without autovacuum. The money path's
+ * functions and the runner's prepared statements keep their plans for the connection's life
+ * (the embedded database has one), until a table's statistics change: a plan made while a table
+ * was nearly empty could otherwise read the whole table on every call once it has grown
+ * (docs/performance.md, plans made for empty tables). On PostgreSQL, autovacuum does this.
+ */
+export const statistics: ScheduledJob = {
+  name: 'platform.statistics',
+  cron: '*/15 * * * *',
+  async run(tx) {
+    const tables = await queryRows<{ name: string }>(tx, sql`select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()`);
+    if (tables.length) await tx.execute(sql.raw(`analyze ${tables.map((table) => table.name).join(', ')}`));
   },
 };

@@ -3,5 +3,5 @@
  * scheduled jobs on cron expressions, named jobs queued by code.
  */
 export { createJobRunner, nextRun, defaultBackoffMs, type JobRunner, type JobRunnerOptions, type EventHandler, type DispatchEffect, type ScheduledJob, type NamedJob, type JobContext } from './runner.ts';
-export { housekeeping, OUTBOX_RETENTION_DAYS } from './housekeeping.ts';
+export { housekeeping, statistics, OUTBOX_RETENTION_DAYS } from './housekeeping.ts';
 export { listJobs, retryJob, type JobListing } from './admin.ts';
