@@ -12,8 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../server/platform/db/database.ts';
+import { analyzeSchemaTables, openDatabase, type Database } from '../server/platform/db/database.ts';
 import { createLedger } from '../server/modules/ledger/index.ts';
 import { users } from '../server/db/schema.ts';
 
@@ -54,16 +53,13 @@ export async function openBenchDatabase(options: { poolSize?: number } = {}): Pr
 
 /**
  * Gathers the planner's statistics of the bench schema's tables, as autovacuum would on a running
- * site and as pgbench's own set-up does for its tables. This machine's PostgreSQL runs with
- * autovacuum off, so a fresh schema is never analyzed: plans made while its tables were nearly
- * empty stay with a connection as the tables grow, and which connection got which plan varied
- * from run to run (docs/performance.md). Only the current schema's tables: the database may hold
- * others.
+ * site (and the embedded database's own job, platform.statistics) and as pgbench's own set-up
+ * does for its tables. This machine's PostgreSQL runs with autovacuum off, so a fresh schema is
+ * never analyzed: plans made while its tables were nearly empty stay with a connection as the
+ * tables grow, and which connection got which plan varied from run to run (docs/performance.md).
  */
 export async function analyzeBenchTables(database: Database): Promise<void> {
-  if (database.kind !== 'postgres') return;
-  const tables = await queryRows<{ name: string }>(database.db, sql`select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()`);
-  if (tables.length) await database.db.execute(sql.raw(`analyze ${tables.map((table) => table.name).join(', ')}`));
+  await analyzeSchemaTables(database.db);
 }
 
 export async function runLedgerBench(options: { concurrency?: number; durationMs?: number; rounds?: number } = {}): Promise<LedgerBenchResult> {

@@ -92,6 +92,15 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * Gathers the planner's statistics of every table of the current schema (only it: a database may
+ * hold other schemas, as the tests' and benches' databases do). ANALYZE may run in a transaction.
+ */
+export async function analyzeSchemaTables(db: Db | Tx): Promise<void> {
+  const tables = await queryRows<{ name: string }>(db, sql`select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()`);
+  if (tables.length) await db.execute(sql.raw(`analyze ${tables.map((table) => table.name).join(', ')}`));
+}
+
 type PgLikeClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
 type PgliteLikeClient = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 

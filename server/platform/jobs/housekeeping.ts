@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/database.ts';
+import { analyzeSchemaTables } from '../db/database.ts';
 import type { ScheduledJob } from './runner.ts';
 
 /** Completed jobs and delivered outbox events are kept this long (for looking into a problem), then deleted. */
@@ -34,8 +34,5 @@ export const housekeeping: ScheduledJob = {
 export const statistics: ScheduledJob = {
   name: 'platform.statistics',
   cron: '*/15 * * * *',
-  async run(tx) {
-    const tables = await queryRows<{ name: string }>(tx, sql`select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()`);
-    if (tables.length) await tx.execute(sql.raw(`analyze ${tables.map((table) => table.name).join(', ')}`));
-  },
+  run: (tx) => analyzeSchemaTables(tx),
 };
