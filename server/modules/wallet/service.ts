@@ -820,15 +820,15 @@ export function createWallet(deps: WalletDeps) {
 
   /**
    * A signed HTTP request of a provider: `POST /platform/wallet/{endpoint}` with the raw JSON body
-   * and its X-Signature header. Answers the HTTP status, the JSON body, and the signature of that
-   * body (with the provider's secret, when the provider is known).
+   * and its X-Signature header. Answers the HTTP status, the JSON body as text, and the signature of
+   * that text (with the provider's secret, when the provider is known).
    */
-  async function handleHttp(endpoint: WalletEndpoint, raw: string, signature: string | undefined): Promise<{ status: number; body: WalletAnswer; text: string; signature?: string }> {
+  async function handleHttp(endpoint: WalletEndpoint, raw: string, signature: string | undefined): Promise<{ status: number; text: string; signature?: string }> {
     // `text` is the body as sent: the signature covers exactly these bytes, serialised once.
     const done = (answer: WalletAnswer, secret?: string | null) => {
       const body = canonical(answer);
       const text = JSON.stringify(body);
-      return { status: WALLET_STATUSES[body.status], body, text, signature: secret ? signBody(secret, text) : undefined };
+      return { status: WALLET_STATUSES[body.status], text, signature: secret ? signBody(secret, text) : undefined };
     };
     if (Buffer.byteLength(raw) > MAX_BODY_BYTES) return done(fail('RS_ERROR_WRONG_SYNTAX', null, `The body is larger than ${MAX_BODY_BYTES} bytes`));
     let body: unknown;
