@@ -19,26 +19,15 @@
  */
 import { postgresCpuMs } from './cpu.ts';
 import { analyzeBenchTables } from './ledger.ts';
-import { settleEvents } from './players.ts';
+import { closedLoop, settleEvents } from './players.ts';
 import { openWalletRig, type WalletRig } from './wallet.ts';
 
 const CONCURRENCY = 16;
 
 type Totals = { rounds: number; ms: number; nodeMs: number; postgresMs: number; perWindow: number[] };
 
-async function spreadWindow(rig: WalletRig, ms: number): Promise<number> {
-  let played = 0;
-  const until = performance.now() + ms;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      for (let iteration = 0; performance.now() < until; iteration++) {
-        await rig.round(rig.tokens[(worker * 7 + iteration) % rig.tokens.length]);
-        played++;
-      }
-    }),
-  );
-  return played;
-}
+/** Spread rounds on the rig, CONCURRENCY at a time, for `ms`: answers the rounds played. */
+const spreadWindow = (rig: WalletRig, ms: number) => closedLoop(CONCURRENCY, ms, rig.tokens, rig.round);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
