@@ -257,12 +257,27 @@ export function createJobRunner(options: JobRunnerOptions) {
     return (await dispatchBatch()).taken;
   }
 
+  /** The runner's dispatch in progress: a runner's dispatches never overlap. */
+  let dispatching: Promise<unknown> = Promise.resolve();
+
   /**
-   * Dispatches one batch: stamps pending outbox rows and queues their handlers' jobs, in one
-   * statement, which also answers the events that have dispatch effects; those then run, in event
-   * order, once it committed. Answers how many events it took and how many jobs it queued.
+   * Dispatches one batch, after any dispatch of this runner still in progress. Two overlapping
+   * dispatches (the polling loop's and a direct call, or drain's) would each take the rows the
+   * other had not locked, and the one that committed first would queue its later events' effects
+   * before the other's earlier ones: a process's effects would no longer run in event order.
    */
-  async function dispatchBatch(): Promise<{ taken: number; jobs: number }> {
+  function dispatchBatch(): Promise<{ taken: number; jobs: number }> {
+    const next = dispatching.then(dispatchOnce);
+    dispatching = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Stamps pending outbox rows and queues their handlers' jobs, in one statement, which also
+   * answers the events that have dispatch effects; those then run, in event order, once it
+   * committed. Answers how many events it took and how many jobs it queued.
+   */
+  async function dispatchOnce(): Promise<{ taken: number; jobs: number }> {
     const subscriptions = [...handlers.values()].flatMap((handler) =>
       handler.events.map((type) => ({ name: handler.name, type, max_attempts: handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, grouped: handler.grouped === true })),
     );
