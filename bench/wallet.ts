@@ -48,6 +48,8 @@ export type WalletBenchResult = {
   spread: { roundsPerSecond: number; playedPerSecond: number; players: number; cpuMsPerRound: CpuPerRound };
   single: { roundsPerSecond: number; playedPerSecond: number; cpuMsPerRound: CpuPerRound };
   singleVsSpread: number;
+  /** The wallet's single statements over the whole run and the requests they settled (decision 032). */
+  settled: { statements: number; requests: number };
   refused: number;
   problems: string[];
 };
@@ -226,6 +228,7 @@ export async function runWalletBench(options: { concurrency?: number; durationMs
       spread: { roundsPerSecond: spread.rounds / (spread.settledMs / 1000), playedPerSecond: spread.rounds / (spread.playedMs / 1000), players: PLAYERS, cpuMsPerRound: perRound(spread) },
       single: { roundsPerSecond: single.rounds / (single.settledMs / 1000), playedPerSecond: single.rounds / (single.playedMs / 1000), cpuMsPerRound: perRound(single) },
       singleVsSpread: single.rounds / (single.settledMs / 1000) / (spread.rounds / (spread.settledMs / 1000)),
+      settled: services.wallet.settleFigures(),
       refused: rig.refused(),
       problems,
     };
@@ -242,6 +245,7 @@ export function formatWalletBench(result: WalletBenchResult): string {
     `  spread over ${result.spread.players} players: ${result.spread.roundsPerSecond.toFixed(0)} rounds/s settled, ${result.spread.playedPerSecond.toFixed(0)} played (baseline)`,
     `  all on one player:            ${result.single.roundsPerSecond.toFixed(0)} rounds/s settled, ${result.single.playedPerSecond.toFixed(0)} played = ${result.singleVsSpread.toFixed(2)} x spread (settled)`,
     `  CPU per settled round: spread ${formatCpu(result.spread.cpuMsPerRound)}; one player ${formatCpu(result.single.cpuMsPerRound)}`,
+    `  single statements: ${result.settled.statements} settled ${result.settled.requests} requests, ${(result.settled.requests / Math.max(1, result.settled.statements)).toFixed(1)} a statement on average`,
     `  refused requests: ${result.refused}; ledger check after the run: ${result.problems.length ? result.problems.join('; ') : 'holds'}`,
     result.events.lagMs
       ? `  job runner on: ${result.events.delivered} game events handled; lag from write to handler p50 ${result.events.lagMs.p50} ms, p99 ${result.events.lagMs.p99} ms, max ${result.events.lagMs.max} ms`

@@ -123,6 +123,7 @@ export async function createServices(deps: {
     onRealBet: jackpotsOn ? jackpots.onRealBet : undefined,
     planRealBet: jackpotsOn ? jackpots.planRealBet : undefined,
     shareTransfer: jackpots.shareTransfer,
+    settleSlots: env.WALLET_SETTLE_SLOTS,
     db,
     ledger,
     catalogue,

@@ -93,6 +93,12 @@ const envSchema = z.object({
    * advised (rate limits and the bus then live in Redis).
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Wallet settling statements a process runs at a time (decision 032): ordinary bets and wins
+   * beyond them wait and go several to a statement. About the database's cores; each holds one of
+   * the process's 10 database connections while it runs.
+   */
+  WALLET_SETTLE_SLOTS: z.coerce.number().int().min(1).max(8).default(2),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
   /**

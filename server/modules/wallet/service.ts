@@ -16,6 +16,7 @@ import { STORED_STATUSES, WALLET_STATUSES, type WalletStatus } from './statuses.
 import { announceOutboxCommitted, type OutboxEventType } from '../../platform/events/outbox.ts';
 import { walletText } from './texts.ts';
 import { createTurns } from './player-turns.ts';
+import { createSettleBatches, type BatchOutcome } from './settle-batches.ts';
 import { checkStake, recordSettledReturn, recordStake, refusalMessage } from '../responsible-gaming/index.ts';
 
 /** A game session lives this long; then balance and bet calls answer RS_ERROR_TOKEN_EXPIRED. */
@@ -178,6 +179,8 @@ const eventPayload = (request: MoneyRequest, session: SessionRow, amount: bigint
 
 /** The ordinary bet or win in one statement (migration 0011, decision 014); null: take the general path. */
 const SETTLE_SQL = 'select wallet_settle($1::jsonb) as settled';
+/** Several of them in one statement (migration 0028, settle-batches.ts). */
+const SETTLE_MANY_SQL = 'select wallet_settle_many($1::jsonb) as outcomes';
 /** wallet_settle's SQLSTATE for "undone, the general path decides" (after writing a bet's jackpot shares). */
 const GENERAL_PATH_DECIDES = 'W0001';
 type Settled = { answer: WalletAnswer; outbox: boolean } | null;
@@ -227,6 +230,8 @@ export type WalletDeps = {
    */
   planRealBet?: (bet: Pick<RealBet, 'currency' | 'game' | 'amount'>) => Promise<RealBetPlan>;
   /** The ledger movement of a bet's jackpot shares, or null when they are nothing. */
+  /** Settling statements at a time before requests go in batches (settle-batches.ts; default 2). */
+  settleSlots?: number;
   shareTransfer?: (bet: Pick<RealBet, 'provider' | 'transactionUuid' | 'game' | 'currency'>, total: bigint) => TransferInput | null;
 };
 
@@ -397,14 +402,11 @@ export function createWallet(deps: WalletDeps) {
   }
 
   /**
-   * Runs a bet, win or rollback once per transaction id, in one database transaction of three
-   * round trips (decision 009): wallet_lookup takes the advisory locks on its own id and on the
-   * bet it refers to (sorted, so a bet, its wins and its rollbacks are serialised and cannot
-   * deadlock) and reads what the decision needs; the ledger function moves the money; one
-   * statement writes the journal row, the outbox event and the recently-played entry.
+   * Runs a bet, win or rollback once per transaction id: the ordinary bet or win in one statement
+   * (settleInOneStatement, several requests to a statement under load), anything else on the
+   * general path (generalCall).
    */
   async function moneyCall(endpoint: Exclude<WalletEndpoint, 'balance'>, request: MoneyRequest, session: SessionRow): Promise<WalletAnswer> {
-    const provider = request.provider;
     const reference = 'reference_transaction_uuid' in request ? request.reference_transaction_uuid : undefined;
     const keys = [...new Set([request.transaction_uuid, reference].filter((key): key is string => !!key))].sort();
     const hash = contentHash(endpoint, request);
@@ -417,7 +419,28 @@ export function createWallet(deps: WalletDeps) {
         : undefined;
     const settled = await settleInOneStatement(endpoint, request, session, { hash, keys, reference, plan });
     if (settled) return settled;
+    // The general path holds a connection through its transaction, where one player's requests
+    // wait on the player's balance row: they take turns here (player-turns.ts).
+    return inTurn(turnKey(session), () => generalCall(endpoint, request, session, { hash, keys, reference, plan }));
+  }
 
+  /**
+   * A money request the single statement left (moneyCall): a repeat, a rollback, a refusal, a
+   * jackpot win. One database transaction of three round trips (decision 009): wallet_lookup takes
+   * the advisory locks on its own id and on the bet it refers to (sorted, so a bet, its wins and
+   * its rollbacks are serialised and cannot deadlock) and reads what the decision needs; the
+   * ledger function moves the money; one statement writes the journal row, the outbox event and
+   * the recently-played entry.
+   */
+  async function generalCall(
+    endpoint: Exclude<WalletEndpoint, 'balance'>,
+    request: MoneyRequest,
+    session: SessionRow,
+    context: { hash: string; keys: string[]; reference: string | undefined; plan: RealBetPlan | undefined },
+  ): Promise<WalletAnswer> {
+    const { hash, keys, reference, plan } = context;
+    const provider = request.provider;
+    const amountAsked = request.amount ?? 0n;
     // Read before the transaction: everything inside it runs on the transaction's own connection.
     const playerActive = endpoint !== 'bet' || session.userId === null || (await deps.playerState(session.userId))?.status === 'active';
 
@@ -719,38 +742,38 @@ export function createWallet(deps: WalletDeps) {
             // The statement adds transactionId and balanceAfter.
             payload: eventPayload(request, session, amount, reference),
           };
-    const [row] = await preparedRows<{ settled: Settled | string }>(db, 'wallet_settle', SETTLE_SQL, [
-      JSON.stringify({
-        locks: context.keys.map((key) => `wallet:${provider}:${key}`),
-        provider,
-        transaction: request.transaction_uuid,
-        reference: reference ?? null,
-        endpoint,
-        hash: context.hash,
-        session: session.id,
-        round: request.round_id,
-        game: session.game,
-        amount: amount.toString(),
-        currency,
-        user: session.userId,
-        // The session-time limit counts from the game session's launch (docs/responsible-gaming.md).
-        session_started: session.createdAt.toISOString(),
-        account: move ? move.legs[0].a : await ledger.accountId(player, currency),
-        // A real session's answer shows main and bonus money (the account id is cached once known).
-        bonus_account: session.mode === 'real' && session.userId !== null ? await ledger.accountId({ player: playerOf(session), kind: 'bonus' }, currency) : null,
-        played: endpoint === 'bet' && session.userId !== null,
-        move,
-        jackpot,
-        answer: { status: 'RS_OK', request_uuid: request.request_uuid, user: request.user, currency: session.currency, transaction_uuid: request.transaction_uuid },
-        event,
-      }),
-    ]).catch((error: unknown) => {
+    const account = move ? move.legs[0].a : await ledger.accountId(player, currency);
+    const payload = JSON.stringify({
+      locks: context.keys.map((key) => `wallet:${provider}:${key}`),
+      provider,
+      transaction: request.transaction_uuid,
+      reference: reference ?? null,
+      endpoint,
+      hash: context.hash,
+      session: session.id,
+      round: request.round_id,
+      game: session.game,
+      amount: amount.toString(),
+      currency,
+      user: session.userId,
+      // The session-time limit counts from the game session's launch (docs/responsible-gaming.md).
+      session_started: session.createdAt.toISOString(),
+      account,
+      // A real session's answer shows main and bonus money (the account id is cached once known).
+      bonus_account: session.mode === 'real' && session.userId !== null ? await ledger.accountId({ player: playerOf(session), kind: 'bonus' }, currency) : null,
+      played: endpoint === 'bet' && session.userId !== null,
+      move,
+      jackpot,
+      answer: { status: 'RS_OK', request_uuid: request.request_uuid, user: request.user, currency: session.currency, transaction_uuid: request.transaction_uuid },
+      event,
+    });
+    const settledRow = await settleBatches.settle(payload, account).catch((error: unknown) => {
       // The bet's jackpot shares were written before its movement, which then did not happen:
       // the statement undid them and the general path decides (migration 0026).
-      if (pgErrorCode(error) === GENERAL_PATH_DECIDES) return [];
+      if (pgErrorCode(error) === GENERAL_PATH_DECIDES) return null;
       throw error;
     });
-    const settled = (typeof row?.settled === 'string' ? JSON.parse(row.settled) : row?.settled) as Settled;
+    const settled = (typeof settledRow === 'string' ? JSON.parse(settledRow) : settledRow) as Settled;
     if (!settled) return null;
     if (settled.outbox) announceOutboxCommitted();
     return settled.answer;
@@ -769,7 +792,21 @@ export function createWallet(deps: WalletDeps) {
     return canonical(await decide(endpoint, body));
   }
 
-  /** One player's money calls take turns in this process, two at a time (player-turns.ts); a guest's by session. */
+  /** The ordinary requests' statements: alone when the wallet is quiet, together under load (settle-batches.ts). */
+  const settleBatches = createSettleBatches({
+    one: async (payload) => (await preparedRows<{ settled: unknown }>(db, 'wallet_settle', SETTLE_SQL, [payload]))[0]?.settled ?? null,
+    many: async (payloads) => {
+      const [row] = await preparedRows<{ outcomes: BatchOutcome[] | string }>(db, 'wallet_settle_many', SETTLE_MANY_SQL, [`[${payloads.join(',')}]`]);
+      return typeof row.outcomes === 'string' ? JSON.parse(row.outcomes) : row.outcomes;
+    },
+    slots: deps.settleSlots,
+  });
+
+  /**
+   * One player's general-path calls take turns in this process, two at a time (player-turns.ts);
+   * a guest's by session. The single statements need no turns: they wait in settle-batches.ts,
+   * where one player's requests go together in one statement instead of queueing on the row.
+   */
   const inTurn = createTurns(2);
   const turnKey = (session: SessionRow) => (session.userId === null ? `s${session.id}` : `u${session.userId}`);
 
@@ -787,7 +824,7 @@ export function createWallet(deps: WalletDeps) {
     if (endpoint === 'balance') return balanceCall(request as BalanceRequest, session);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await inTurn(turnKey(session), () => moneyCall(endpoint, request as MoneyRequest, session));
+        return await moneyCall(endpoint, request as MoneyRequest, session);
       } catch (error) {
         // Locks make these rare; one retry settles a race on an index or a deadlock victim.
         if (attempt < 3 && RETRYABLE.has(pgErrorCode(error) ?? '')) continue;
@@ -926,7 +963,20 @@ export function createWallet(deps: WalletDeps) {
     return token;
   }
 
-  return { openSession, refillFun, handle, handleHttp, recentGames, providerSecret, sessionByToken, guestIdOf, settlementToken, realPlay };
+  return {
+    openSession,
+    refillFun,
+    handle,
+    handleHttp,
+    recentGames,
+    providerSecret,
+    sessionByToken,
+    guestIdOf,
+    settlementToken,
+    realPlay,
+    /** Single statements sent and the requests they settled (settle-batches.ts): requests / statements is the mean batch. */
+    settleFigures: settleBatches.figures,
+  };
 }
 
 export type Wallet = ReturnType<typeof createWallet>;

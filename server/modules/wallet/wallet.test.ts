@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { hmacSha256 } from '../../platform/crypto.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../platform/testing/test-app.ts';
@@ -85,6 +85,24 @@ const uuid = () => randomUUID();
 
 async function ledgerHolds() {
   expect((await t.services.ledger.verify()).problems).toEqual([]);
+}
+
+/**
+ * `count` funded players, each with a game session that played one round (of 100, winning 100)
+ * alone: the wallet knows the sessions, so requests sent together afterwards reach it together.
+ */
+async function playingTogether(count: number, funds: bigint) {
+  const players = await Promise.all(Array.from({ length: count }, () => player()));
+  const games: Array<ReturnType<typeof game>> = [];
+  for (const who of players) {
+    await fund(who.uid, funds);
+    const play = game((await open(who.uid)).token);
+    const first = uuid();
+    expect((await play.bet(first, 100)).json.status).toBe('RS_OK');
+    expect((await play.win(uuid(), first, 100)).json.status).toBe('RS_OK');
+    games.push(play);
+  }
+  return { players, games };
 }
 
 describe('balance', () => {
@@ -233,6 +251,57 @@ describe('bets and wins', () => {
     expect(statuses.filter((status) => status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(15);
     for (const answer of answers) expect(answer.json.balance).toBeGreaterThanOrEqual(0);
     expect(await main(who.uid)).toBe(0n);
+    await ledgerHolds();
+  });
+
+  it('settles rounds that arrive together several to a statement, each answered as if alone: exact balances, one event each, the books hold', async () => {
+    const { players, games } = await playingTogether(4, 10_000n);
+    const before = t.services.wallet.settleFigures();
+    const bets = players.flatMap((_, index) => Array.from({ length: 5 }, () => ({ index, id: uuid() })));
+    const betAnswers = await Promise.all(bets.map(({ index, id }) => games[index].bet(id, 100)));
+    const winAnswers = await Promise.all(bets.map(({ index, id }) => games[index].win(uuid(), id, 30)));
+    const after = t.services.wallet.settleFigures();
+    expect([...betAnswers, ...winAnswers].map((answer) => answer.json.status)).toEqual(Array(40).fill('RS_OK'));
+    expect(after.requests - before.requests).toBe(40);
+    expect(after.statements - before.statements).toBeLessThan(40);
+    for (const [index, who] of players.entries()) {
+      // Each bet answers the balance it left, as it would have alone: 9,900 down to 9,500.
+      const balances = betAnswers.filter((_, at) => bets[at].index === index).map((answer) => answer.json.balance);
+      expect(balances.sort((a, b) => Number(a) - Number(b))).toEqual([9_500, 9_600, 9_700, 9_800, 9_900]);
+      expect(await main(who.uid)).toBe(10_000n - 5n * 100n + 5n * 30n);
+      const events = await t.services.database.db.select().from(outboxEvents).where(eq(outboxEvents.userId, who.uid));
+      expect(events).toHaveLength(2 + 10);
+    }
+    await ledgerHolds();
+  });
+
+  it('undoes a request that fails among others settled with it alone: it moves nothing, the others are paid', async () => {
+    const { players, games } = await playingTogether(3, 1_100n);
+    // The journal refuses one transaction id, as a failing write would.
+    const poisoned = `poisoned-${uuid()}`;
+    const { db } = t.services.database;
+    await db.execute(
+      sql.raw(`
+        create function wallet_test_refuse() returns trigger language plpgsql as $$
+        begin
+          if new.transaction_uuid = '${poisoned}' then raise exception 'refused by the test'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(sql.raw('create trigger wallet_test_refuse before insert on wallet_transactions for each row execute function wallet_test_refuse()'));
+    onTestFinished(async () => {
+      await db.execute(sql.raw('drop trigger wallet_test_refuse on wallet_transactions'));
+      await db.execute(sql.raw('drop function wallet_test_refuse()'));
+    });
+    const before = t.services.wallet.settleFigures();
+    const requests = [...Array.from({ length: 9 }, (_, at) => ({ index: at % 3, id: uuid() })), { index: 1, id: poisoned }];
+    const answers = await Promise.all(requests.map(({ index, id }) => games[index].bet(id, 100)));
+    const after = t.services.wallet.settleFigures();
+    expect(after.statements - before.statements).toBeLessThan(after.requests - before.requests);
+    expect(answers.map((answer) => answer.json.status)).toEqual([...Array(9).fill('RS_OK'), 'RS_ERROR_UNKNOWN']);
+    expect(answers[9].json.message).toMatch(/nothing was recorded/);
+    // Three bets of 100 each: the poisoned one took nothing.
+    for (const who of players) expect(await main(who.uid)).toBe(1_100n - 300n);
     await ledgerHolds();
   });
 });
