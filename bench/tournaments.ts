@@ -4,8 +4,9 @@
  * through the wallet service) and every one of its events has been handled by the job runner:
  * with scoring on, that includes scoring it in the three running demo tournaments every player
  * has joined and earning its loyalty points (one journal row per bet, docs/loyalty.md). Each
- * mode gets a fresh process's services (the runner on, as in production) and its own 100
- * players; the time runs from the first round to the last event handled.
+ * mode gets its own fresh database, a process's services (the runner on, as in production) and
+ * its own 100 players; the modes take turns in windows, each running from its first round to the
+ * last event handled.
  *
  * With scoring on, every bet must have scored exactly once in the wager sprint (its points equal
  * the amount wagered) and earned loyalty points exactly once (one journal row per bet); with it
@@ -19,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { createServices } from '../server/services.ts';
 import { parseEnv } from '../server/platform/env.ts';
 import { createLogger } from '../server/platform/logger.ts';
-import { queryRows, type Database } from '../server/platform/db/database.ts';
+import { queryRows } from '../server/platform/db/database.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
 import { analyzeBenchTables, openBenchDatabase } from './ledger.ts';
 import { closedLoop, fundedPlayers, settleEvents } from './players.ts';
@@ -32,20 +33,25 @@ const JOINED = ['weekly-slot-race', 'multiplier-hunt', 'high-roller-sprint'];
 type Mode = { scoring: 'on' | 'off'; rounds: number; roundsPerSecond: number; settledPerSecond: number };
 export type TournamentsBenchResult = { database: 'postgres' | 'pglite'; concurrency: number; off: Mode; on: Mode; onVsOff: number; problems: string[] };
 
-async function runMode(database: Database, scoring: 'on' | 'off', concurrency: number, durationMs: number, problems: string[]): Promise<Mode> {
+/** One mode's services on its own fresh database (with the demo content), its 100 players joined and warmed up. */
+async function openMode(scoring: 'on' | 'off', concurrency: number, problems: string[]) {
+  const { database, cleanup } = await openBenchDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', TOURNAMENTS: scoring, LOYALTY: scoring });
-  const services = await createServices({ database, env, logger: createLogger('silent'), buildId: 'bench' });
-  const { db } = database;
+  let services: Awaited<ReturnType<typeof createServices>> | undefined;
   try {
-    const players = await fundedPlayers(database, services, PLAYERS, 50_000_000n, `bench-tournaments-fund-${scoring}`);
+    await seedDemoContent(database.db);
+    services = await createServices({ database, env, logger: createLogger('silent'), buildId: 'bench' });
+    const ready = services;
+    const { db } = database;
+    const players = await fundedPlayers(database, ready, PLAYERS, 50_000_000n, `bench-tournaments-fund-${scoring}`);
     const tokens: string[] = [];
     for (const player of players) {
-      for (const sysname of JOINED) await services.tournaments.participate(player, { sysname }, 'en');
-      tokens.push((await services.wallet.openSession({ game: GAME, mode: 'real', userId: player }, 'en')).token);
+      for (const sysname of JOINED) await ready.tournaments.participate(player, { sysname }, 'en');
+      tokens.push((await ready.wallet.openSession({ game: GAME, mode: 'real', userId: player }, 'en')).token);
     }
-    const provider = (await services.wallet.sessionByToken(tokens[0]))!.provider;
+    const provider = (await ready.wallet.sessionByToken(tokens[0]))!.provider;
     const call = async (endpoint: 'bet' | 'win', body: Record<string, unknown>) => {
-      const answer = await services.wallet.handle(endpoint, { provider, request_uuid: randomUUID(), game: GAME, currency: 'EUR', ...body });
+      const answer = await ready.wallet.handle(endpoint, { provider, request_uuid: randomUUID(), game: GAME, currency: 'EUR', ...body });
       if (answer.status !== 'RS_OK' && problems.length < 5) problems.push(`${scoring}: ${endpoint} answered ${answer.status}`);
     };
     const play = async (token: string) => {
@@ -55,48 +61,76 @@ async function runMode(database: Database, scoring: 'on' | 'off', concurrency: n
     };
     const settle = () => settleEvents(db);
 
-    services.jobs.start();
+    ready.jobs.start();
     await closedLoop(concurrency, 500, tokens, play); // warm-up, left out of the figures
     await settle();
     // Statistics as autovacuum keeps them on a site, then the plans made with them (bench/wallet.ts).
     await analyzeBenchTables(database);
     await closedLoop(concurrency, 500, tokens, play);
     await settle();
-    const [{ before }] = await queryRows<{ before: string }>(db, sql`select coalesce(sum(points), 0)::text as before from tournament_scores s join tournaments t on t.id = s.tournament_id where t.sysname = 'high-roller-sprint'`);
+    const sprintPoints = async () =>
+      BigInt((await queryRows<{ points: string }>(db, sql`select coalesce(sum(points), 0)::text as points from tournament_scores s join tournaments t on t.id = s.tournament_id where t.sysname = 'high-roller-sprint'`))[0].points);
     const earnRows = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from loyalty_points where kind = 'earn' and user_id = any (${`{${players.join(',')}}`}::int[])`))[0].n;
+    const pointsBefore = await sprintPoints();
     const earnedBefore = await earnRows();
-    const began = performance.now();
-    const rounds = await closedLoop(concurrency, durationMs, tokens, play);
-    const played = (performance.now() - began) / 1000;
-    await settle();
-    const settled = (performance.now() - began) / 1000;
-    await services.jobs.stop();
-
-    const [{ after }] = await queryRows<{ after: string }>(db, sql`select coalesce(sum(points), 0)::text as after from tournament_scores s join tournaments t on t.id = s.tournament_id where t.sysname = 'high-roller-sprint'`);
-    const scored = BigInt(after) - BigInt(before);
-    const expected = scoring === 'on' ? BigInt(rounds * STAKE) : 0n;
-    if (scored !== expected) problems.push(`${scoring}: the wager sprint scored ${scored}, not ${expected}, for ${rounds} rounds`);
-    const earned = (await earnRows()) - earnedBefore;
-    if (earned !== (scoring === 'on' ? rounds : 0)) problems.push(`${scoring}: ${earned} loyalty earn rows for ${rounds} bets`);
-    return { scoring, rounds, roundsPerSecond: rounds / played, settledPerSecond: rounds / settled };
-  } finally {
-    await services.jobs.stop();
-    await services.close();
+    const totals = { rounds: 0, playedMs: 0, settledMs: 0 };
+    return {
+      kind: database.kind,
+      /** One measured window: rounds for `ms`, then until every event of theirs is handled. */
+      async window(ms: number) {
+        const began = performance.now();
+        totals.rounds += await closedLoop(concurrency, ms, tokens, play);
+        totals.playedMs += performance.now() - began;
+        await settle();
+        totals.settledMs += performance.now() - began;
+      },
+      /** The mode's figures, after checking that every measured bet scored and earned once (with scoring on) or not at all. */
+      async result(): Promise<Mode> {
+        const scored = (await sprintPoints()) - pointsBefore;
+        const expected = scoring === 'on' ? BigInt(totals.rounds * STAKE) : 0n;
+        if (scored !== expected) problems.push(`${scoring}: the wager sprint scored ${scored}, not ${expected}, for ${totals.rounds} rounds`);
+        const earned = (await earnRows()) - earnedBefore;
+        if (earned !== (scoring === 'on' ? totals.rounds : 0)) problems.push(`${scoring}: ${earned} loyalty earn rows for ${totals.rounds} bets`);
+        return { scoring, rounds: totals.rounds, roundsPerSecond: totals.rounds / (totals.playedMs / 1000), settledPerSecond: totals.rounds / (totals.settledMs / 1000) };
+      },
+      async close() {
+        await ready.jobs.stop();
+        await ready.close();
+        await cleanup();
+      },
+    };
+  } catch (error) {
+    await services?.close();
+    await cleanup();
+    throw error;
   }
 }
 
-export async function runTournamentsBench(options: { concurrency?: number; durationMs?: number } = {}): Promise<TournamentsBenchResult> {
+/**
+ * Scoring off and on, each on its own database with its own job runner, take turns in windows
+ * (off, on, on, off, ...): both meet the machine at nearly the same moments, where measuring one
+ * mode after the other let the machine's drift (a third within minutes here) decide the ratio.
+ */
+export async function runTournamentsBench(options: { concurrency?: number; durationMs?: number; windows?: number } = {}): Promise<TournamentsBenchResult> {
   const concurrency = options.concurrency ?? 16;
   const durationMs = options.durationMs ?? 3000;
-  const { database, cleanup } = await openBenchDatabase();
+  const windows = options.windows ?? 6;
   const problems: string[] = [];
+  const off = await openMode('off', concurrency, problems);
   try {
-    await seedDemoContent(database.db);
-    const off = await runMode(database, 'off', concurrency, durationMs, problems);
-    const on = await runMode(database, 'on', concurrency, durationMs, problems);
-    return { database: database.kind, concurrency, off, on, onVsOff: on.settledPerSecond / off.settledPerSecond, problems };
+    const on = await openMode('on', concurrency, problems);
+    try {
+      for (let i = 0; i < windows; i++) {
+        const order = i % 2 === 0 ? [off, on] : [on, off];
+        for (const mode of order) await mode.window(durationMs / windows);
+      }
+      const [offResult, onResult] = [await off.result(), await on.result()];
+      return { database: off.kind, concurrency, off: offResult, on: onResult, onVsOff: onResult.settledPerSecond / offResult.settledPerSecond, problems };
+    } finally {
+      await on.close();
+    }
   } finally {
-    await cleanup();
+    await off.close();
   }
 }
 
