@@ -27,26 +27,38 @@ function fakeDatabase() {
   };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Two turns of the event loop: a statement's answers settle, then the turn its slot gathers requests in passes. */
+const tick = async () => {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('wallet settle batches', () => {
-  it('send a request alone while a slot is free, and those that arrive while the slots are busy together, in one statement', async () => {
+  it('send a request alone when no statement runs, and those that arrive while one runs together, in one statement', async () => {
     const database = fakeDatabase();
     const batches = createSettleBatches({ one: database.one, many: database.many, slots: 2 });
     const answers = ['a', 'b', 'c', 'd', 'e'].map((payload, index) => batches.settle(payload, index));
     await tick();
+    // 'a' found nothing running; the others came in the same turn of the event loop, while it ran.
     expect(database.sent.map((statement) => [statement.kind, statement.payloads])).toEqual([
       ['one', ['a']],
-      ['one', ['b']],
+      ['many', ['b', 'c', 'd', 'e']],
     ]);
+    // Both slots busy: the next ones wait for a slot, and it takes all of them.
+    answers.push(batches.settle('f', 5), batches.settle('g', 6));
+    await tick();
+    expect(database.sent).toHaveLength(2);
     database.sent[0].finish();
     await tick();
-    // The slot freed takes everything that waited.
-    expect(database.sent.map((statement) => statement.payloads)).toEqual([['a'], ['b'], ['c', 'd', 'e']]);
+    expect(database.sent[2].payloads).toEqual(['f', 'g']);
     database.sent[1].finish();
     database.sent[2].finish();
-    expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd', 'e'].map((payload) => ({ payload })));
-    expect(batches.figures()).toEqual({ statements: 3, requests: 5 });
+    expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((payload) => ({ payload })));
+    expect(batches.figures()).toEqual({ statements: 3, requests: 7 });
+    // Quiet again: a request goes at once, alone.
+    const quiet = batches.settle('h', 7);
+    expect(database.sent.map((statement) => [statement.kind, statement.payloads])[3]).toEqual(['one', ['h']]);
+    database.sent[3].finish();
+    await expect(quiet).resolves.toEqual({ payload: 'h' });
   });
 
   it("run a batch's requests in the order of the accounts they lock, one account's in arrival order", async () => {

@@ -4,8 +4,8 @@
  * the requests that arrive meanwhile wait here and go together, in one call of
  * wallet_settle_many: one round trip, one transaction and one commit for all of them, where each
  * paid its own (the statement's fixed cost was about half of a bet's, docs/performance.md). A
- * request that finds a free slot goes at once, alone, as before: batching adds no wait when the
- * site is quiet, and the batches grow with the load.
+ * request that finds no statement running goes at once, alone, as before: batching adds no wait
+ * when the site is quiet, and the batches grow with the load.
  *
  * Inside a batch each item runs in a block of its own: one that fails is undone alone and
  * answers its SQLSTATE here, as its own statement would have failed. Items are ordered by the
@@ -76,8 +76,27 @@ export function createSettleBatches(options: SettleBatchesOptions) {
     });
   }
 
-  function pump() {
+  let gathering = false;
+  /**
+   * Starts statements while slots are free. With one already running, the requests that arrive in
+   * this turn of the event loop go together: a statement's answers release their requests all at
+   * once, and the next requests of those players come back within the same turn. Taking the first
+   * of them alone cost a statement for one request (A/B, docs/performance.md). With none running,
+   * a request goes at once.
+   */
+  function pump(gathered = false) {
     while (busy < slots && queue.length > 0) {
+      if (busy > 0 && !gathered) {
+        if (!gathering) {
+          gathering = true;
+          setImmediate(() => {
+            gathering = false;
+            pump(true);
+          });
+        }
+        return;
+      }
+      gathered = false;
       const batch = queue.splice(0, maxBatch);
       busy++;
       void run(batch).finally(() => {
