@@ -117,6 +117,30 @@ describe('wallet settle batches', () => {
     await expect(later).resolves.toEqual({ payload: 'later' });
   });
 
+  it("keep a request for an account a running statement moves for the next statement, without holding up other accounts'", async () => {
+    const database = fakeDatabase();
+    const batches = createSettleBatches({ one: database.one, many: database.many, slots: 2 });
+    const first = batches.settle('p1-a', 1);
+    const rest = [
+      ['p1-b', 1],
+      ['p2-a', 2],
+      ['p1-c', 1],
+      ['p3-a', 3],
+    ].map(([payload, account]) => batches.settle(payload as string, account as number));
+    await tick();
+    // Player 1's row is held by the running statement: its requests would only wait there.
+    expect(database.sent.map((statement) => statement.payloads)).toEqual([['p1-a'], ['p2-a', 'p3-a']]);
+    database.sent[1].finish();
+    await tick();
+    // A free slot, but player 1's statement still runs: nothing to send.
+    expect(database.sent).toHaveLength(2);
+    database.sent[0].finish();
+    await tick();
+    expect(database.sent.map((statement) => statement.payloads)[2]).toEqual(['p1-b', 'p1-c']);
+    database.sent[2].finish();
+    expect(await Promise.all([first, ...rest])).toEqual(['p1-a', 'p1-b', 'p2-a', 'p1-c', 'p3-a'].map((payload) => ({ payload })));
+  });
+
   it('put no more than maxBatch requests in one statement', async () => {
     const database = fakeDatabase();
     const batches = createSettleBatches({ one: database.one, many: database.many, slots: 1, maxBatch: 3 });

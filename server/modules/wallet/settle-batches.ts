@@ -10,7 +10,8 @@
  * Inside a batch each item runs in a block of its own: one that fails is undone alone and
  * answers its SQLSTATE here, as its own statement would have failed. Items are ordered by the
  * player account they lock (arrival order within one account), so two batches take players'
- * rows in the same order and wait for each other instead of deadlocking.
+ * rows in the same order and wait for each other instead of deadlocking. A request whose account
+ * a running statement moves waits for the next statement rather than a parallel one.
  */
 
 /** wallet_settle's answer for one item: a settled request, or null (the general path decides). */
@@ -97,13 +98,41 @@ export function createSettleBatches(options: SettleBatchesOptions) {
         return;
       }
       gathered = false;
-      const batch = queue.splice(0, maxBatch);
+      const batch = takeBatch();
+      // Every waiting request moves an account a running statement holds: they wait for it.
+      if (batch.length === 0) return;
       busy++;
+      for (const item of batch) held.set(item.lockOrder, (held.get(item.lockOrder) ?? 0) + 1);
       void run(batch).finally(() => {
         busy--;
+        for (const item of batch) {
+          const left = held.get(item.lockOrder)! - 1;
+          if (left === 0) held.delete(item.lockOrder);
+          else held.set(item.lockOrder, left);
+        }
         pump();
       });
     }
+  }
+
+  /**
+   * Accounts that running statements move, with their requests' count. A request for one of them
+   * waits for the next statement instead of going in a parallel one: there it would wait for the
+   * account's row lock until the running statement commits, and hold up every other request of
+   * its statement meanwhile. One player's requests thus go together, statement after statement.
+   * Without this the wallet bench's one-player rounds sometimes fell to 0.36 and 0.55 of the
+   * spread ones (two runs in five); with it, 0.75 to 0.90 in six runs.
+   */
+  const held = new Map<number, number>();
+
+  /** The next statement's requests: those whose account no running statement holds, in arrival order, up to maxBatch. */
+  function takeBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    for (let index = 0; index < queue.length && batch.length < maxBatch; ) {
+      if (held.has(queue[index].lockOrder)) index++;
+      else batch.push(...queue.splice(index, 1));
+    }
+    return batch;
   }
 
   /**
