@@ -230,9 +230,9 @@ export type WalletDeps = {
    */
   planRealBet?: (bet: Pick<RealBet, 'currency' | 'game' | 'amount'>) => Promise<RealBetPlan>;
   /** The ledger movement of a bet's jackpot shares, or null when they are nothing. */
+  shareTransfer?: (bet: Pick<RealBet, 'provider' | 'transactionUuid' | 'game' | 'currency'>, total: bigint) => TransferInput | null;
   /** Settling statements at a time before requests go in batches (settle-batches.ts; default 2). */
   settleSlots?: number;
-  shareTransfer?: (bet: Pick<RealBet, 'provider' | 'transactionUuid' | 'game' | 'currency'>, total: bigint) => TransferInput | null;
 };
 
 /** What a real bet feeds and wins (the jackpots' JackpotPlan). */

@@ -1,7 +1,7 @@
 /**
  * Ordinary bets and wins settled several to a statement (decision 032). Each request's
- * settlement is one call of wallet_settle; when the wallet's settling statements are all busy,
- * the requests that arrive meanwhile wait here and go together, in one call of
+ * settlement is one call of wallet_settle; while the wallet's settling statements run, the
+ * requests that arrive meanwhile wait here and go together, in one call of
  * wallet_settle_many: one round trip, one transaction and one commit for all of them, where each
  * paid its own (the statement's fixed cost was about half of a bet's, docs/performance.md). A
  * request that finds no statement running goes at once, alone, as before: batching adds no wait
@@ -41,7 +41,7 @@ export type SettleBatchesOptions = {
   maxBatch?: number;
 };
 
-type Waiting = { payload: string; lockOrder: number; resolve(answer: SettleAnswer): void; reject(error: unknown): void };
+type Waiting = { payload: string; account: number; resolve(answer: SettleAnswer): void; reject(error: unknown): void };
 
 export function createSettleBatches(options: SettleBatchesOptions) {
   const slots = Math.max(1, options.slots ?? 2);
@@ -60,7 +60,7 @@ export function createSettleBatches(options: SettleBatchesOptions) {
       return;
     }
     // Stable: one account's requests keep their arrival order.
-    batch.sort((a, b) => a.lockOrder - b.lockOrder);
+    batch.sort((a, b) => a.account - b.account);
     let outcomes: BatchOutcome[];
     try {
       outcomes = await options.many(batch.map((item) => item.payload));
@@ -102,13 +102,13 @@ export function createSettleBatches(options: SettleBatchesOptions) {
       // Every waiting request moves an account a running statement holds: they wait for it.
       if (batch.length === 0) return;
       busy++;
-      for (const item of batch) held.set(item.lockOrder, (held.get(item.lockOrder) ?? 0) + 1);
+      for (const item of batch) held.set(item.account, (held.get(item.account) ?? 0) + 1);
       void run(batch).finally(() => {
         busy--;
         for (const item of batch) {
-          const left = held.get(item.lockOrder)! - 1;
-          if (left === 0) held.delete(item.lockOrder);
-          else held.set(item.lockOrder, left);
+          const left = held.get(item.account)! - 1;
+          if (left === 0) held.delete(item.account);
+          else held.set(item.account, left);
         }
         pump();
       });
@@ -129,19 +129,19 @@ export function createSettleBatches(options: SettleBatchesOptions) {
   function takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
     for (let index = 0; index < queue.length && batch.length < maxBatch; ) {
-      if (held.has(queue[index].lockOrder)) index++;
+      if (held.has(queue[index].account)) index++;
       else batch.push(...queue.splice(index, 1));
     }
     return batch;
   }
 
   /**
-   * Settles one request's payload (wallet_settle's parameter). `lockOrder` is the player account
-   * it moves (the row it locks): a batch runs its items in that order.
+   * Settles one request's payload (wallet_settle's parameter). `account` is the player account
+   * it moves (the row it locks): a batch runs its items in the order of their accounts.
    */
-  function settle(payload: string, lockOrder: number): Promise<SettleAnswer> {
+  function settle(payload: string, account: number): Promise<SettleAnswer> {
     return new Promise((resolve, reject) => {
-      queue.push({ payload, lockOrder, resolve, reject });
+      queue.push({ payload, account, resolve, reject });
       pump();
     });
   }
