@@ -100,6 +100,7 @@ async function openMode(scoring: 'on' | 'off', concurrency: number, problems: st
       },
     };
   } catch (error) {
+    await services?.jobs.stop();
     await services?.close();
     await cleanup();
     throw error;
