@@ -81,12 +81,14 @@ export type WalletRig = {
  */
 export async function openWalletRig(options: { env?: Record<string, string>; sql?: string; handlers?: EventHandler[]; poolSize?: number } = {}): Promise<WalletRig> {
   const { database, cleanup } = await openBenchDatabase({ poolSize: options.poolSize });
+  let opened: Services | undefined;
   try {
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', ...options.env });
     const logger = createLogger('silent');
     await seedDemoContent(database.db);
     if (options.sql) await database.db.execute(sql.raw(options.sql));
     const services = await createServices({ database, env, logger, buildId: 'bench' });
+    opened = services;
     for (const handler of options.handlers ?? []) services.jobs.onEvent(handler);
     const app = createHttpApp({ services, env, logger });
     const secret = (await services.wallet.providerSecret(PROVIDER))!;
@@ -121,6 +123,7 @@ export async function openWalletRig(options: { env?: Record<string, string>; sql
       },
     };
   } catch (error) {
+    await opened?.close();
     await cleanup();
     throw error;
   }
