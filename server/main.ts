@@ -18,6 +18,7 @@ import { seedDemoContent } from './db/seed.ts';
 import { createServices } from './services.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
 import { createPageHandler } from './http/pages.ts';
+import { MAX_HEADER_BYTES, answerMalformedRequests } from './http/oversized-requests.ts';
 import { createGuestPageCache } from './http/guest-page-cache.ts';
 import { SITE_SETTINGS_CACHE } from './modules/site-settings/index.ts';
 import { SITE_CONFIG_CACHE } from './modules/site-config/index.ts';
@@ -105,7 +106,8 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!liveEndpoint.handle(req, res)) void appListener(req, res);
   };
-  const server = createServer(listener);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
+  answerMalformedRequests(server);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -8,6 +8,7 @@ import type { HttpEnv } from '../http/env.ts';
 import { writeCookie } from '../http/cookies.ts';
 import { isSameOrigin } from '../http/origin.ts';
 import { findMethod } from './catalogue.ts';
+import { refuseControlCharacters } from './control-characters.ts';
 import { readInput } from './parse-input.ts';
 import { errorResponse } from './respond.ts';
 import { parseOrThrow } from './validate.ts';
@@ -31,9 +32,9 @@ export function createApiRouter(options: ApiRouterOptions) {
   const router = new Hono<HttpEnv>();
 
   router.all('/*', async (c) => {
-    const name = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/api\//, ''));
     const locale = callerLocale(c.req.query('locale'), getCookie(c, LOCALE_COOKIE));
     try {
+      const name = methodName(c.req.url);
       const method = findMethod(name);
       if (!method) throw new AppError('MethodNotFoundException', `Method ${name || '(none)'} not found`);
       const verb = c.req.method === 'HEAD' ? 'GET' : c.req.method;
@@ -46,7 +47,9 @@ export function createApiRouter(options: ApiRouterOptions) {
           headers: { Allow: method.verb },
         });
       }
-      if (verb === 'POST' && !isSameOrigin(c, { trustProxy: options.trustProxy, publicOrigin: options.publicOrigin })) {
+      // A POST always changes something; a GET only when the method says so (logout). A link or
+      // an image on another site must not do either with the player's cookie.
+      if ((verb === 'POST' || method.changesState) && !isSameOrigin(c, { trustProxy: options.trustProxy, publicOrigin: options.publicOrigin })) {
         throw new AppError('AccessDeniedException', 'Cross-origin request refused');
       }
       if (!MAINTENANCE_OPEN.has(method.name.toLowerCase()) && (await services.siteSettings.get('maintenance'))) {
@@ -62,7 +65,9 @@ export function createApiRouter(options: ApiRouterOptions) {
       const upload = method.upload;
       const maxBytes = upload?.maxBytes(services);
       const files = upload && maxBytes ? { maxBytes, tooLarge: () => upload.tooLarge(locale, maxBytes) } : undefined;
-      const input = parseOrThrow(method.input, await readInput(c.req.raw, files), locale);
+      const raw = await readInput(c.req.raw, files);
+      refuseControlCharacters(raw, locale);
+      const input = parseOrThrow(method.input, raw, locale);
       const data = await method.handler(input, {
         services,
         viewer,
@@ -87,6 +92,16 @@ export function createApiRouter(options: ApiRouterOptions) {
   });
 
   return router;
+}
+
+/** The method's name from the path; a malformed escape (`%E0`) names no method rather than failing. */
+function methodName(url: string): string {
+  const path = new URL(url).pathname.replace(/^\/api\//, '');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new AppError('MethodNotFoundException', 'Method not found');
+  }
 }
 
 function callerLocale(queryLocale: string | undefined, cookieLocale: string | undefined): LocaleCode {

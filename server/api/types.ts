@@ -39,6 +39,11 @@ export type ApiMethod<S extends z.ZodType = z.ZodType> = {
   verb: Verb;
   /** Whether a signed-in session is required (AuthorizationException otherwise). */
   auth: boolean;
+  /**
+   * A GET method that changes something (logout, notices marked seen by their read): refused
+   * cross-origin like every POST, so a link or an image on another site cannot trigger it.
+   */
+  changesState?: true;
   summary: string;
   input: S;
   /**

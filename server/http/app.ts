@@ -15,6 +15,7 @@ import type { Services } from '../services.ts';
 import { writeCookie } from './cookies.ts';
 import type { HttpEnv } from './env.ts';
 import type { Viewer } from '../api/types.ts';
+import { refuseLongUrls } from './oversized-requests.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountSeoRoutes } from './seo.ts';
 import { verificationRoutes } from '../modules/verification/index.ts';
@@ -111,6 +112,7 @@ export function createHttpApp(options: HttpAppOptions) {
       );
     }
   });
+  app.use(refuseLongUrls());
 
   app.use(
     securityHeaders({

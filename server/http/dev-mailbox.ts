@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { MailboxEntry } from '../platform/messaging/index.ts';
+import { hasControlCharacters } from '../api/control-characters.ts';
 
 type Mailbox = { list(to?: string, limit?: number): Promise<MailboxEntry[]> };
 
@@ -12,6 +13,13 @@ const escapeHtml = (text: string) =>
  */
 export function createDevMailboxRoutes(mailbox: Mailbox) {
   const routes = new Hono();
+  // An address with a NUL byte would reach the database, which refuses it: no such address.
+  routes.use(async (c, next) => {
+    if (hasControlCharacters(c.req.query('to') ?? '')) {
+      return c.json({ error: { type: 'InvalidParameterException', message: 'Invalid parameter: to', fields: { to: 'Wrong symbols in text' } } }, 422);
+    }
+    return next();
+  });
   routes.get('/mailbox.json', async (c) => {
     const to = c.req.query('to')?.trim().toLowerCase();
     const entries = await mailbox.list(to || undefined);

@@ -109,6 +109,7 @@ export const logout = defineMethod({
   name: 'logout',
   verb: 'GET',
   auth: false,
+  changesState: true,
   summary: 'Ends the session (the row is revoked, the cookie cleared). Answers 1, signed in or not.',
   input: z.object({}).strip(),
   handler: async (_input, context) => {

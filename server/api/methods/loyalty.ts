@@ -59,6 +59,7 @@ export const getLoyaltyNotifications = defineMethod({
   name: 'loyalty/getnotifications',
   verb: 'GET',
   auth: true,
+  changesState: true,
   summary: "The player's unseen loyalty notices, newest first, marked seen by this read: {items}.",
   input: z.object({}).strip(),
   handler: (_input, context) => context.services.loyalty.notifications(requireUserId(context), context.locale),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CURRENCIES, formatMinor, groupAmount, isCurrency } from '../../../contract/money.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -8,6 +8,9 @@ import type { Logger } from '../../platform/logger.ts';
 import { demoPspPayments } from '../../db/schema.ts';
 import type { PaymentProvider, ProviderStatus } from './provider.ts';
 import { signBody, verifySignature, SIGNATURE_HEADER } from './signature.ts';
+
+/** A pay-in's reference as the provider makes it: `dp_` and 12 random bytes in base64url. */
+const PAYIN_REF = /^dp_[A-Za-z0-9_-]{16}$/;
 
 /**
  * A payment provider that behaves like a real one, for demos and tests: it keeps its own books,
@@ -115,9 +118,13 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
   /** The hosted payment page and its form. */
   function routes() {
     const app = new Hono();
+    // A reference is one we made (`dp_` and a random token); anything else (a NUL byte the
+    // database would refuse, a path that is not ours) is simply not found, before any query.
+    const notFound = (c: Context) => c.html(page('en', 'Payment not found', '<p>This payment link is not valid.</p>'), 404);
+    app.use('/pay/:ref', async (c, next) => (PAYIN_REF.test(c.req.param('ref') ?? '') ? next() : notFound(c)));
     app.get('/pay/:ref', async (c) => {
       const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, c.req.param('ref')));
-      if (!payment || payment.kind !== 'payin') return c.html(page('en', 'Payment not found', '<p>This payment link is not valid.</p>'), 404);
+      if (!payment || payment.kind !== 'payin') return notFound(c);
       if (payment.status !== 'open') return c.redirect(resultUrl(payment.locale, payment.status as ProviderStatus, payment.merchantPaymentId), 303);
       return c.html(paymentPage(payment));
     });
@@ -126,7 +133,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
       const form = await c.req.formData().catch(() => null);
       const status = OUTCOME_TO_STATUS[String(form?.get('outcome') ?? '')];
       const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, ref));
-      if (!payment || payment.kind !== 'payin' || !status) return c.html(page('en', 'Payment not found', '<p>This payment link is not valid.</p>'), 404);
+      if (!payment || payment.kind !== 'payin' || !status) return notFound(c);
       if (payment.status === 'open') {
         // Only one outcome per payment, even if the form is sent twice.
         const claimed = await db

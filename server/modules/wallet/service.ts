@@ -44,13 +44,15 @@ const minorOf = (major: number, currency: CurrencyCode) => BigInt(major) * 10n *
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
 /** Ids are printable ASCII without spaces, 1 to 100 characters. */
 const id = z.string().regex(/^[\x21-\x7e]{1,100}$/);
+/** Game session tokens we issue are base64url; printable ASCII keeps a NUL from reaching the database. */
+const sessionToken = z.string().regex(/^[\x21-\x7e]{1,200}$/);
 const amount = z
   .union([z.number().int().min(0), z.string().regex(/^(0|[1-9][0-9]{0,15})$/)])
   .transform((value) => BigInt(value))
   .refine((value) => value <= MAX_AMOUNT, 'too large');
 const currency = z.string().regex(/^[A-Z]{3}$/);
 
-const base = { provider: sysname, request_uuid: id, user: z.string().min(1).max(200), game: sysname.optional() };
+const base = { provider: sysname, request_uuid: id, user: sessionToken, game: sysname.optional() };
 const requestSchemas = {
   balance: z.object({ ...base, currency: currency.optional() }),
   bet: z.object({ ...base, transaction_uuid: id, round_id: id, amount, currency, round_closed: z.boolean().optional(), is_free: z.boolean().optional() }),

@@ -507,6 +507,10 @@ describe('signatures and syntax', () => {
     }
     const missing = await send('win', { ...base, amount: 1 });
     expect(missing.json.message).toContain('reference_transaction_uuid');
+    // A NUL in the session token used to reach PostgreSQL, which refuses it: a 500, not a syntax error.
+    const nul = await send('balance', { provider: 'croupier', request_uuid: 'rq', user: `${session.token}\u0000` });
+    expect(nul).toMatchObject({ status: 400, json: { status: 'RS_ERROR_WRONG_SYNTAX' } });
+    expect(nul.json.message).toContain('user');
     const huge = await send('bet', { ...base, amount: 1, padding: 'x'.repeat(20_000) });
     expect(huge).toMatchObject({ status: 400, json: { status: 'RS_ERROR_WRONG_SYNTAX' } });
     expect((await t.app.request(`${TEST_ORIGIN}/platform/wallet/transfer`, { method: 'POST', body: '{}' })).status).toBe(404);
