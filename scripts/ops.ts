@@ -1,8 +1,10 @@
 /**
  * Operator commands: `npm run ops -- <command> [args]`. They work on the same database the site
- * uses (DATABASE_URL, or the embedded one under DATA_DIR: stop the site first when using the
- * embedded database, which one process at a time may open).
+ * uses (DATABASE_URL, or the embedded one under DATA_DIR). The embedded database is opened by one
+ * process at a time: while the site runs on it (its note in DATA_DIR, server/platform/site-lock.ts),
+ * staff:create, payment:settle and betting:* go through the site, and the others stop and say so.
  *
+ *   staff:create <email> <role> [name]   a back-office member (the first owner) and their one-time set-up link (docs/backoffice.md)
  *   site:maintenance on|off              turn the maintenance page on or off
  *   site:set <setting> <json value>      set an operator setting (e.g. timeToForceLogout 900)
  *   site:get [setting]                   show operator settings
@@ -66,6 +68,7 @@ import { createServices } from '../server/services.ts';
 import { hmacSha256 } from '../server/platform/crypto.ts';
 import { resolveAppSecret } from '../server/platform/secrets.ts';
 import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
+import { readSiteLock } from '../server/platform/site-lock.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = parseEnv();
@@ -101,6 +104,33 @@ if (command?.startsWith('betting:')) {
   process.exit(await runBettingCommand(env, command, args));
 }
 
+// The embedded database is opened by one process at a time: with the site running on it, a
+// command either goes through the site or stops here, saying so.
+const runningSite = env.DATABASE_URL ? null : readSiteLock(env.DATA_DIR);
+if (command === 'staff:create') {
+  const { parseStaffCreate, staffCreateThroughSite } = await import('./ops-staff.ts');
+  const parsed = parseStaffCreate(args);
+  if (typeof parsed === 'string') {
+    console.error(parsed);
+    process.exit(1);
+  }
+  if (runningSite) {
+    const link = await staffCreateThroughSite(env, runningSite.port, parsed).catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+    console.log(`${parsed.email} (${parsed.role}): open this one-time set-up link within 72 hours:\n${link}`);
+    process.exit(0);
+  }
+}
+if (runningSite) {
+  console.error(
+    `The site is running on the embedded database (pid ${runningSite.pid}, port ${runningSite.port}), which one process opens at a time.\n` +
+      `Stop it first, or do this from the back office at http://localhost:${runningSite.port}/backoffice.`,
+  );
+  process.exit(1);
+}
+
 const database = env.DATABASE_URL
   ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
   : await openDatabase({ kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` });
@@ -123,6 +153,13 @@ try {
   const settings = createSiteSettings(database.db, { invalidator });
   const configs = createSiteConfigService(database.db, { invalidator });
   switch (command) {
+    case 'staff:create': {
+      const { parseStaffCreate, staffCreateInDatabase } = await import('./ops-staff.ts');
+      const parsed = parseStaffCreate(args);
+      if (typeof parsed === 'string') fail(parsed);
+      console.log(`${parsed.email} (${parsed.role}): open this one-time set-up link within 72 hours:\n${await staffCreateInDatabase(database, env, parsed)}`);
+      break;
+    }
     case 'site:maintenance': {
       if (args[0] !== 'on' && args[0] !== 'off') fail('usage: site:maintenance on|off');
       await settings.set('maintenance', args[0] === 'on');

@@ -14,6 +14,7 @@ import type { MiddlewareHandler } from 'hono';
 import { parseEnv, EnvError, type Env } from './platform/env.ts';
 import { createLogger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/database.ts';
+import { writeSiteLock } from './platform/site-lock.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { createServices } from './services.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
@@ -112,6 +113,8 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info({ port, dev, database: database.kind }, `Croupier is serving on http://localhost:${port}`);
+  // Ops commands see that the embedded database is in use and go through the site (or say so).
+  const releaseSiteLock = database.kind === 'pglite' ? writeSiteLock(env.DATA_DIR, { pid: process.pid, port }) : () => {};
 
   // Outbox handlers and scheduled jobs (studio round recovery among them): docs/events.md.
   if (env.JOBS === 'on') services.jobs.start();
@@ -129,6 +132,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     await vite?.close();
     await services.close();
     await database.close();
+    releaseSiteLock();
     logger.info('stopped');
     process.exit(0);
   }

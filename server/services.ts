@@ -32,6 +32,7 @@ import { createBetting } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
 import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
+import { createStaff } from './modules/staff/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -251,8 +252,21 @@ export async function createServices(deps: {
     publish: (topic, message) => live.publish(topic, message),
   });
 
+  // The back office's members, their sign-in and the audit trail (docs/backoffice.md).
+  const staff = createStaff({
+    db,
+    limits,
+    appSecret: secret.secret,
+    messenger,
+    origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+    allowedIps: env.BACKOFFICE_ALLOWED_IPS,
+  });
+
   return {
     database: deps.database,
+    staff,
+    /** Signs ops commands sent to the running site's back office (server/backoffice/ops-route.ts). */
+    backofficeOpsKey: hmacSha256(secret.secret, 'backoffice-ops'),
     env,
     buildId: deps.buildId ?? 'dev',
     siteSettings,

@@ -1008,7 +1008,8 @@ export const cashbacks = pgTable(
   ],
 );
 
-// --- operator audit: every change an operator command makes (who, what, when) ---
+// --- operator audit: every change an operator makes, from the back office or an ops command (who, what, when);
+// append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0029) ---
 export const operatorAudit = pgTable(
   'operator_audit',
   {
@@ -1018,8 +1019,19 @@ export const operatorAudit = pgTable(
     subject: text('subject').notNull(),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The back-office member's role when the change was made (null for ops commands and the system). */
+    actorRole: text('actor_role'),
+    /** The subject before and after the change, where it has a state to show. */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    requestId: text('request_id'),
   },
-  (table) => [index('operator_audit_subject_idx').on(table.subject, table.createdAt)],
+  (table) => [
+    index('operator_audit_subject_idx').on(table.subject, table.createdAt),
+    index('operator_audit_created_idx').on(table.createdAt),
+    index('operator_audit_actor_idx').on(table.actor, table.createdAt),
+  ],
 );
 
 // --- loyalty: programmes, levels, characters, the points journal, the shop, notices (docs/loyalty.md) ---

@@ -19,6 +19,9 @@ import { refuseLongUrls } from './oversized-requests.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountSeoRoutes } from './seo.ts';
 import { verificationRoutes } from '../modules/verification/index.ts';
+import { BACKOFFICE_API, BACKOFFICE_PATH } from '../../contract/backoffice.ts';
+import { backofficeAddressGate, createBackofficeRouter } from '../backoffice/router.ts';
+import { backofficeOpsRoutes } from '../backoffice/ops-route.ts';
 
 export const VISITOR_COOKIE = 'vid';
 export const INTERNAL_CLIENT_IP_HEADER = 'x-croupier-client-ip';
@@ -134,6 +137,13 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   if (options.serveStatic) app.use(options.serveStatic);
+
+  // The back office (docs/backoffice.md): its own session cookie and API, before the player's
+  // visitor middleware; only from BACKOFFICE_ALLOWED_IPS when that is set.
+  app.use(`${BACKOFFICE_PATH}/*`, backofficeAddressGate({ services, clientIp }));
+  app.use(BACKOFFICE_PATH, backofficeAddressGate({ services, clientIp }));
+  app.route(`${BACKOFFICE_PATH}/ops`, backofficeOpsRoutes({ services, logger }));
+  app.route(BACKOFFICE_API, createBackofficeRouter({ services, logger, trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, clientIp }));
 
   // Game providers' seamless wallet (docs/wallet-api.md): signed server-to-server JSON, mounted
   // before the visitor middleware, so these hot calls set no cookie and look up no web session.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -59,6 +60,23 @@ const envSchema = z.object({
    * Unset: the console is closed (decision 017).
    */
   SUPPORT_OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The back office (docs/backoffice.md): addresses allowed to reach /backoffice, as a comma-separated
+   * list of CIDR ranges or single addresses (e.g. `10.0.0.0/8, 203.0.113.7`); unset, any address may.
+   */
+  BACKOFFICE_ALLOWED_IPS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return undefined;
+      const ranges = value.split(',').map((part) => part.trim()).filter(Boolean);
+      for (const range of ranges) {
+        if (!isCidrOrAddress(range)) context.addIssue({ code: 'custom', message: `"${range}" is not an address or a CIDR range` });
+      }
+      return ranges;
+    }),
+  /** A manual balance adjustment above this (in the account currency's major units) needs a second member's approval. */
+  BACKOFFICE_FOUR_EYES: z.coerce.number().min(0).default(500),
   /**
    * Sign-in channels with an outside identity (docs/sign-in-channels.md). The Telegram bot's
    * token checks mini-app initData (unset: Telegram sign-in is off); initData older than
@@ -190,4 +208,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid environment: ${problems.join('; ')}`);
   }
   return result.data;
+}
+
+/** `203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`: an address, or one with a prefix length its family allows. */
+function isCidrOrAddress(text: string): boolean {
+  const [address, prefix, extra] = text.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

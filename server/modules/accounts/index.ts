@@ -4,3 +4,4 @@ export { createSessionStore, SESSION_COOKIE, type SessionStore, type ResolvedSes
 export { createCodeStore, type CodeStore } from './codes.ts';
 export { parseLoginId } from './login-id.ts';
 export { createPublicNames, maskPublicName, type PublicNames } from './public-names.ts';
+export { hashPassword, verifyPassword, verifyAgainstDecoy } from './passwords.ts';

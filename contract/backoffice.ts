@@ -1,0 +1,102 @@
+/**
+ * The back office's roles and what each may do: one matrix, written once. The server enforces it
+ * on every back-office endpoint (each declares the permission it needs), the interface hides what
+ * a role cannot do, and docs/backoffice.md shows it (a test keeps the doc's table equal to this).
+ */
+
+export const STAFF_ROLES = ['owner', 'manager', 'finance', 'compliance', 'support', 'marketing', 'trader', 'analyst'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Every permission with the one line the docs and the staff screen show for it. */
+export const PERMISSIONS = {
+  'staff.read': 'See staff members and their roles',
+  'staff.manage': 'Invite staff, change roles, disable members (ends their sessions)',
+  'audit.read': 'Read the audit trail',
+  'players.read': 'Search players and open the player page',
+  'players.notes': 'Add notes and tags to a player',
+  'players.sessions': "End a player's sessions",
+  'players.block': 'Ban, unban or close an account',
+  'players.kyc-block': 'Require identity verification before withdrawals',
+  'players.test-account': 'Mark a player as a test account (left out of reports)',
+  'players.adjust': 'Request a manual balance adjustment',
+  'players.adjust-approve': "Approve another member's balance adjustment",
+  'players.bonus': 'Grant a bonus or a free-spin pack from a campaign',
+  'withdrawals.read': 'See the withdrawal queue',
+  'withdrawals.decide': 'Approve or decline withdrawals',
+  'deposits.read': 'See deposits',
+  'deposits.settle': 'Settle a pending deposit, refund one',
+  'ledger.read': 'See house accounts and the reconciliation',
+  'ledger.verify': 'Run the ledger check',
+  'verification.read': 'See identity verification cases and documents',
+  'verification.decide': 'Approve or reject identity verification',
+  'rg.read': 'See responsible-gaming limits and exclusions',
+  'rg.restrict': 'Add a stricter limit or an operator exclusion (never loosen one)',
+  'support.chat': 'Answer the live chat and read contact-form messages',
+  'settings.read': 'See site settings and the site configuration',
+  'settings.write': 'Change site settings, the maintenance switch and the site configuration',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+const READ_ONLY: Permission[] = ['players.read', 'withdrawals.read', 'deposits.read', 'ledger.read', 'rg.read', 'audit.read'];
+
+/** The matrix: what each role may do. The owner may do everything. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: Object.keys(PERMISSIONS) as Permission[],
+  manager: (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => permission !== 'staff.manage'),
+  finance: [...READ_ONLY, 'players.notes', 'players.adjust', 'players.adjust-approve', 'withdrawals.decide', 'deposits.settle', 'ledger.verify'],
+  compliance: [
+    ...READ_ONLY,
+    'players.notes',
+    'players.sessions',
+    'players.block',
+    'players.kyc-block',
+    'verification.read',
+    'verification.decide',
+    'rg.restrict',
+  ],
+  support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat'],
+  marketing: ['players.read', 'players.notes', 'players.bonus'],
+  trader: ['players.read', 'players.notes'],
+  analyst: [...READ_ONLY, 'settings.read'],
+};
+
+export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);
+
+/** The signed-in member as the back office's interface sees them. */
+export type StaffMe = {
+  id: number;
+  email: string;
+  display_name: string;
+  role: StaffRole;
+  permissions: Permission[];
+};
+
+/** A staff member in the staff list. */
+export type StaffMemberView = {
+  id: number;
+  email: string;
+  display_name: string;
+  role: StaffRole;
+  status: 'invited' | 'active' | 'disabled';
+  created_at: string;
+  last_sign_in_at: string | null;
+};
+
+/** An audit row as the audit screen shows it. */
+export type AuditEntryView = {
+  id: number;
+  at: string;
+  actor: string;
+  actor_role: string | null;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+  details: unknown;
+  ip: string | null;
+  request_id: string | null;
+};
+
+/** Where the back office lives: pages under it, its API under `${BACKOFFICE_PATH}/api`. */
+export const BACKOFFICE_PATH = '/backoffice';
+export const BACKOFFICE_API = `${BACKOFFICE_PATH}/api`;
