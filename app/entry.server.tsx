@@ -33,7 +33,9 @@ export default async function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={bridge.nonce} />
       </I18nextProvider>,
       {
-        nonce: bridge.nonce,
+        // React's own inline scripts and the style elements it hoists carry the page's nonce
+        // (the CSP allows no others; decision 033).
+        nonce: { script: bridge.nonce, style: bridge.nonce },
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();

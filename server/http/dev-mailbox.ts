@@ -34,7 +34,9 @@ export function createDevMailboxRoutes(mailbox: Mailbox) {
       )
       .join('');
     c.header('Cache-Control', 'no-store');
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Demo mailbox · Croupier</title><style>
+    // The page's CSP applies a style element only with the response's nonce (security-headers.ts).
+    const nonce = (c.get as (key: string) => string | undefined)('nonce') ?? '';
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Demo mailbox · Croupier</title><style nonce="${nonce}">
 body{font-family:system-ui,sans-serif;background:#0b0d17;color:#eceef7;max-width:760px;margin:2rem auto;padding:0 1rem}
 h1{font-size:1.4rem}p.note{color:#9aa1bd}article{background:#151927;border:1px solid #2a3049;border-radius:12px;padding:1rem;margin:1rem 0}
 header{display:flex;flex-direction:column;gap:.25rem}header span{color:#9aa1bd;font-size:.85rem}.code{font-size:1.6rem;letter-spacing:.3em;color:#ffd25a;margin:.5rem 0}

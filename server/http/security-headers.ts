@@ -2,9 +2,18 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { HttpEnv } from './env.ts';
 
 /**
- * Security headers on every answer. Pages get a Content-Security-Policy whose script-src allows
- * only this origin and scripts carrying this response's nonce (React Router's hydration scripts
- * and the operator's code snippets are rendered with it).
+ * Security headers on every answer. Pages get a Content-Security-Policy that allows only this
+ * origin and this response's nonce (decision 033):
+ * - scripts: React Router's hydration scripts and the operator's code snippets carry the nonce;
+ * - style elements: the built stylesheets come from this origin, and a `<style>` element is
+ *   applied only with the nonce (React renders it on hoisted styles; the guest page cache swaps it
+ *   per response like the scripts' one, decision 012);
+ * - style attributes: none in HTML (`style-src-attr 'none'`). Styles a page sets in the browser go
+ *   through the CSSOM (React's style prop after hydration), which the policy does not govern;
+ * - connections: this origin only (the API, the live channel's server-sent events).
+ * A configured third-party widget adds its origins to the directives that load things. Such
+ * widgets inject their styles at run time without a nonce, so while a page names any, its styles
+ * are allowed inline as before. Development keeps Vite's inline scripts, styles and websocket.
  */
 export function securityHeaders(options: {
   secure(c: Context): boolean;
@@ -24,18 +33,23 @@ export function securityHeaders(options: {
     if (options.secure(c)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if ((headers.get('content-type') ?? '').startsWith('text/html')) {
       const nonce = c.get('nonce');
-      const extra = (await options.thirdPartyOrigins?.(c).catch(() => []))?.join(' ') ?? '';
-      const plus = extra ? ` ${extra}` : '';
+      const origins = (await options.thirdPartyOrigins?.(c).catch(() => [])) ?? [];
+      const plus = origins.length ? ` ${origins.join(' ')}` : '';
+      // Vite's dev client and third-party widgets inject style elements without the nonce.
+      const inlineStyles = options.dev || origins.length > 0;
       headers.set(
         'Content-Security-Policy',
         [
           "default-src 'self'",
           // Vite's dev client injects inline scripts without a nonce; production pins scripts.
           options.dev ? `script-src 'self' 'unsafe-inline'${plus}` : `script-src 'self' 'nonce-${nonce}'${plus}`,
-          `style-src 'self' 'unsafe-inline'${plus}`,
+          // A nonce in the list would switch 'unsafe-inline' off: the looser form names none.
+          inlineStyles ? `style-src 'self' 'unsafe-inline'${plus}` : `style-src 'self' 'nonce-${nonce}'${plus}`,
+          inlineStyles ? "style-src-attr 'unsafe-inline'" : "style-src-attr 'none'",
           `img-src 'self' data: blob:${plus}`,
           `font-src 'self' data:${plus}`,
-          `connect-src 'self' ws: wss:${plus}`,
+          // Vite's hot reload talks over a websocket in development only.
+          options.dev ? `connect-src 'self' ws: wss:${plus}` : `connect-src 'self'${plus}`,
           `frame-src 'self'${plus}`,
           // The service worker (/sw.js) and the web app manifest come from this origin only.
           "worker-src 'self'",

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { BonusKind, BonusStatus, CashbackStatus } from '../../../contract/promotions.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { useClientStyle } from '../../lib/client-style.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { DateTime } from '../cashier/parts.tsx';
@@ -35,6 +36,7 @@ export function CashbackStatusBadge({ status }: { status: CashbackStatus }) {
 export function WageringBar({ wagering, done, required }: { wagering: Wagering; done: string; required: string }) {
   const { t } = useTranslation('bonuses');
   const finished = wagering.percent >= 100;
+  const clientStyle = useClientStyle();
   return (
     <div data-testid="bonus-wagering">
       <div className="mb-1.5 flex items-baseline justify-between gap-3 text-xs">
@@ -54,10 +56,10 @@ export function WageringBar({ wagering, done, required }: { wagering: Wagering; 
       >
         <div
           className={clsx(
-            'h-full rounded-full transition-[width] duration-700',
+            'h-full w-0 rounded-full transition-[width] duration-700',
             finished ? 'bg-gradient-to-r from-jade-500 to-jade-400' : 'bg-gradient-to-r from-gold-600 via-gold-400 to-gold-300 shadow-[0_0_12px_rgba(245,184,46,0.55)]',
           )}
-          style={{ width: `${Math.max(wagering.percent, wagering.percent > 0 ? 2 : 0)}%` }}
+          style={clientStyle({ width: `${Math.max(wagering.percent, wagering.percent > 0 ? 2 : 0)}%` })}
         />
       </div>
       <p className="mt-1.5 text-xs text-ink-400 tabular-nums" data-testid="bonus-wagering-figures">

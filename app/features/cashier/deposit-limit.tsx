@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { depositSumError } from '../../../contract/deposit-sum.ts';
 import { api } from '../../lib/api-client.ts';
+import { useClientStyle } from '../../lib/client-style.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert, NumberField } from '../../ui/field.tsx';
@@ -26,6 +27,7 @@ export function DepositLimitCard({ initial, currency, className }: { initial: De
   const { t } = useTranslation('cashier');
   const locale = useLocale();
   const showToast = useToasts((state) => state.show);
+  const clientStyle = useClientStyle();
   const [limit, setLimit] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [period, setPeriod] = useState<LimitPeriod>(initial.period === 'none' ? 'day' : initial.period);
@@ -94,7 +96,7 @@ export function DepositLimitCard({ initial, currency, className }: { initial: De
             <span className="font-bold tabular-nums">{money(limit.limit_amount)}</span>
           </div>
           <div className="mt-3 h-2 overflow-hidden rounded-full bg-ink-700" aria-hidden="true">
-            <div className={clsx('h-full rounded-full', share > 20 ? 'bg-jade-500' : 'bg-ruby-500')} style={{ width: `${share}%` }} />
+            <div className={clsx('h-full w-0 rounded-full', share > 20 ? 'bg-jade-500' : 'bg-ruby-500')} style={clientStyle({ width: `${share}%` })} />
           </div>
           <p className="mt-2 text-sm text-ink-300">
             {t('limit.available', { amount: money(limit.available_amount) })}

@@ -8,14 +8,8 @@ import { money } from './format.ts';
 import { MethodArt } from './method-art.tsx';
 import { DateTime, Row, StatusBadge } from './parts.tsx';
 import type { Transaction } from './types.ts';
-
-/** Printing shows the receipt alone: the site around it is hidden. */
-const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  #cashier-receipt, #cashier-receipt * { visibility: visible !important; }
-  #cashier-receipt { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none !important; }
-  html, body { background: #fff !important; }
-}`;
+// Printing shows the receipt alone (its print rules).
+import './cashier.css';
 
 /** /cashier/receipt?id=...: one transaction as a printable receipt. */
 export function ReceiptPage({ transaction }: { transaction: Transaction | null }) {
@@ -41,7 +35,6 @@ export function ReceiptPage({ transaction }: { transaction: Transaction | null }
   const requisites = Object.entries(transaction.requisites);
   return (
     <CashierFrame page="receipt" title={t('receipt.title')} subtitle={t('receipt.subtitle')}>
-      <style>{PRINT_CSS}</style>
       <div className="mx-auto max-w-xl">
         <article
           id="cashier-receipt"

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { browserStorage, takeSuccessReturn } from './return-path.ts';
+// The return bar's animation (cashier-return).
+import './cashier.css';
 
 /** How long the success page shows before it takes the player back. */
 export const RETURN_DELAY_MS = 1500;
@@ -49,7 +51,6 @@ export function SuccessReturn() {
           </Button>
         )}
       </div>
-      <style>{'@keyframes cashier-return { from { transform: scaleX(0); } to { transform: scaleX(1); } }'}</style>
     </div>
   );
 }

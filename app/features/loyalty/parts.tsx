@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoyaltyCharacterView, LoyaltyInfo, LoyaltyLevelView, LoyaltyProductKind, LoyaltyProductView } from '../../../contract/loyalty.ts';
+import { useClientStyle } from '../../lib/client-style.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { buyState, levelProgress, pointsText, type BuyState } from './rules.ts';
@@ -59,6 +60,7 @@ export function LevelMedal({ number, size = 'md' }: { number: number; size?: 'sm
 export function LevelProgress({ info }: { info: LoyaltyInfo }) {
   const { t } = useTranslation('loyalty');
   const { percent, toNext } = levelProgress(info);
+  const clientStyle = useClientStyle();
   const next = info.next_level;
   const label = next ? t('status.progress', { level: next.name }) : t('status.top');
   return (
@@ -78,8 +80,8 @@ export function LevelProgress({ info }: { info: LoyaltyInfo }) {
         className="h-3 overflow-hidden rounded-full bg-ink-950/80 ring-1 ring-white/5"
       >
         <div
-          className="h-full rounded-full bg-gradient-to-r from-gold-600 via-gold-400 to-gold-300 shadow-[0_0_12px_rgba(245,184,46,0.55)] transition-[width] duration-700"
-          style={{ width: `${Math.max(percent, percent > 0 ? 2 : 0)}%` }}
+          className="h-full w-0 rounded-full bg-gradient-to-r from-gold-600 via-gold-400 to-gold-300 shadow-[0_0_12px_rgba(245,184,46,0.55)] transition-[width] duration-700"
+          style={clientStyle({ width: `${Math.max(percent, percent > 0 ? 2 : 0)}%` })}
         />
       </div>
       <p className="mt-1.5 text-xs text-ink-300 tabular-nums" data-testid="loyalty-to-next">

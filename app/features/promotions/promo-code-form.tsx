@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -90,7 +91,7 @@ export function PromoCodeForm({
           if (error) setError(null);
         }}
         error={error}
-        style={{ paddingRight: '7.5rem', textTransform: code ? 'uppercase' : undefined }}
+        className={clsx('pr-[7.5rem]!', code && 'uppercase')}
         data-testid="promo-code-input"
         trailing={
           <Button type="submit" size="sm" disabled={disabled || busy || !code.trim()} aria-busy={busy} data-testid="promo-code-apply">

@@ -15,6 +15,7 @@ import {
   type ResponsibleGamingView,
 } from '../../../contract/responsible-gaming.ts';
 import { api } from '../../lib/api-client.ts';
+import { useClientStyle } from '../../lib/client-style.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert, NumberField } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -118,6 +119,7 @@ function MoneyLimitCard({ kind, view, onSaved }: { kind: MoneyLimitKind; view: R
   const [amount, setAmount] = useState('');
   const { save, errors, alert, saving, clear } = useLimitSave(onSaved);
   const shown = (value: string) => formatMoney(Number(value), view.currency);
+  const clientStyle = useClientStyle();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -157,7 +159,7 @@ function MoneyLimitCard({ kind, view, onSaved }: { kind: MoneyLimitKind; view: R
                   </span>
                 </div>
                 <div className="mt-3 h-2 overflow-hidden rounded-full bg-ink-700" aria-hidden="true">
-                  <div className={clsx('h-full rounded-full', share > 20 ? 'bg-jade-500' : 'bg-ruby-500')} style={{ width: `${share}%` }} />
+                  <div className={clsx('h-full w-0 rounded-full', share > 20 ? 'bg-jade-500' : 'bg-ruby-500')} style={clientStyle({ width: `${share}%` })} />
                 </div>
                 <div className="mt-2 flex items-center justify-between gap-3">
                   <p className="text-xs text-ink-300">{t('money.used', { used: shown(limit.used ?? '0'), available: shown(limit.available ?? '0') })}</p>

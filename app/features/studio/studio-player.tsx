@@ -22,7 +22,7 @@ import './studio.css';
 export function Backdrop({ sysname }: { sysname: string }) {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
-      <div className="absolute -inset-16 bg-cover bg-center opacity-90 blur-xl saturate-[1.8]" style={{ backgroundImage: `url(/games/${sysname}.svg)` }} />
+      <img src={`/games/${sysname}.svg`} alt="" className="absolute -inset-16 h-[calc(100%+8rem)] w-[calc(100%+8rem)] max-w-none object-cover object-center opacity-90 blur-xl saturate-[1.8]" />
       <div className="absolute inset-0 bg-[radial-gradient(110%_75%_at_50%_10%,rgba(7,8,15,0.35),rgba(7,8,15,0.9)_75%)]" />
     </div>
   );

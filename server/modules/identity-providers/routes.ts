@@ -121,7 +121,7 @@ function outcomePage(c: Context, outcome: Outcome): string {
   return `<!doctype html>
 <html lang="${outcome.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>
+<style nonce="${nonce}">
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0d17;color:#e7e9f3;font:15px/1.5 system-ui,sans-serif}
 main{max-width:26rem;margin:1.5rem;padding:1.75rem;border-radius:1rem;background:#151828;box-shadow:0 0 0 1px rgba(255,255,255,.06)}
 h1{margin:0 0 .5rem;font-size:1.2rem}p{margin:0 0 1.25rem;color:#b4b8cc}

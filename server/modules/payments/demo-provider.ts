@@ -120,13 +120,13 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
     const app = new Hono();
     // A reference is one we made (`dp_` and a random token); anything else (a NUL byte the
     // database would refuse, a path that is not ours) is simply not found, before any query.
-    const notFound = (c: Context) => c.html(page('en', 'Payment not found', '<p>This payment link is not valid.</p>'), 404);
+    const notFound = (c: Context) => c.html(page('en', 'Payment not found', '<p>This payment link is not valid.</p>', nonceOf(c)), 404);
     app.use('/pay/:ref', async (c, next) => (PAYIN_REF.test(c.req.param('ref') ?? '') ? next() : notFound(c)));
     app.get('/pay/:ref', async (c) => {
       const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, c.req.param('ref')));
       if (!payment || payment.kind !== 'payin') return notFound(c);
       if (payment.status !== 'open') return c.redirect(resultUrl(payment.locale, payment.status as ProviderStatus, payment.merchantPaymentId), 303);
-      return c.html(paymentPage(payment));
+      return c.html(paymentPage(payment, nonceOf(c)));
     });
     app.post('/pay/:ref', async (c) => {
       const ref = c.req.param('ref');
@@ -184,7 +184,7 @@ const TEXT = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-function paymentPage(payment: typeof demoPspPayments.$inferSelect): string {
+function paymentPage(payment: typeof demoPspPayments.$inferSelect, nonce: string): string {
   const locale = payment.locale === 'fr' ? 'fr' : 'en';
   const t = TEXT[locale];
   const currency = isCurrency(payment.currency) ? payment.currency : 'EUR';
@@ -206,11 +206,15 @@ function paymentPage(payment: typeof demoPspPayments.$inferSelect): string {
       ${button('cancel', t.cancel, 'plain')}
     </form>
     <p class="note">${escapeHtml(t.note)}</p>`,
+    nonce,
   );
 }
 
-function page(locale: string, title: string, body: string): string {
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · DemoPay</title><style>
+/** The response's CSP nonce: the page's policy applies a style element only with it (server/http/security-headers.ts). */
+const nonceOf = (c: Context) => (c.get as (key: string) => string | undefined)('nonce') ?? '';
+
+function page(locale: string, title: string, body: string, nonce: string): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · DemoPay</title><style nonce="${nonce}">
 body{margin:0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#eef1f6;color:#1b2233;display:grid;place-items:center;min-height:100vh}
 main{box-sizing:border-box;background:#fff;border-radius:16px;box-shadow:0 10px 40px rgba(20,30,60,.12);padding:28px;width:min(92vw,420px)}
 header{display:flex;align-items:center;gap:10px;margin-bottom:20px}.logo{width:34px;height:34px;border-radius:9px;background:linear-gradient(135deg,#2a6df4,#15b79e)}
