@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, useLocation, Scripts, ScrollRestoration, redirect, type MiddlewareFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, useLocation, useRouteLoaderData, Scripts, ScrollRestoration, redirect, type MiddlewareFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { isbot } from 'isbot';
 import type { Route } from './+types/root';
 import type { GeneralInfo, UserInfo } from '../contract/api.ts';
@@ -15,6 +15,7 @@ import { AppErrorPage } from './features/errors/error-page.tsx';
 import { AppProviders } from './features/shell/app-providers.tsx';
 import { WebApp } from './features/webapp/index.ts';
 import type { DeviceClass } from '../contract/constants.ts';
+import { backofficeLocaleOf, isBackofficePath, type BackofficeRootData } from '../contract/backoffice-path.ts';
 import './app.css';
 
 export type RootData = {
@@ -31,6 +32,8 @@ export type RootData = {
 const redirects: MiddlewareFunction<Response> = async ({ request, context }) => {
   const bridge = bridgeOf(context);
   const url = new URL(request.url);
+  // The back office has no locale prefix, no player redirects and no operator redirect rules.
+  if (isBackofficePath(url.pathname)) return;
   const target = pageRedirect({
     url,
     cookieHeader: request.headers.get('cookie'),
@@ -45,9 +48,12 @@ const redirects: MiddlewareFunction<Response> = async ({ request, context }) => 
 
 export const middleware = [redirects];
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData | BackofficeRootData> {
   const bridge = bridgeOf(context);
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  // The back office needs none of the player's site (and works during maintenance): only the nonce.
+  if (isBackofficePath(pathname)) return { backoffice: true, nonce: bridge.nonce, locale: backofficeLocaleOf(request.headers.get('cookie')) };
+  const locale = localeOfPath(pathname);
   if (await bridge.isMaintenance()) {
     toPageError(new ApiError('ApplicationDisabledException', 'The site is under maintenance', 503));
   }
@@ -85,6 +91,26 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { pathname } = useLocation();
+  // Back-office pages (docs/backoffice.md): their own language and no player manifest or operator snippets.
+  const backoffice = useRouteLoaderData('root') as BackofficeRootData | undefined;
+  if (isBackofficePath(pathname)) {
+    return (
+      <html lang={backoffice?.locale ?? 'en'}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex, nofollow" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="bo-body">
+          {children}
+          <ScrollRestoration nonce={backoffice?.nonce} />
+          <Scripts nonce={backoffice?.nonce} />
+        </body>
+      </html>
+    );
+  }
   // Without root data (its loader failed), the address still tells the page's language.
   const locale = root?.locale ?? localeOfPath(pathname);
   const info = LOCALE_INFO[locale];
@@ -120,6 +146,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation();
+  if (isBackofficePath(pathname)) return <Outlet />;
   return (
     <AppProviders>
       <Outlet />
@@ -129,6 +157,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  // The back office's frame has its own boundary; this is only for a failure above it.
+  if (isBackofficePath(pathname)) return <a href="/backoffice">Back office</a>;
   return (
     <AppProviders>
       <AppErrorPage error={error} />

@@ -85,4 +85,34 @@ function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
   ];
 }
 
-export default [...tree('', 'en'), ...tree('fr', 'fr')] satisfies RouteConfig;
+/**
+ * The back office (docs/backoffice.md): one tree, no locale prefix (the member picks the interface
+ * language), its own document, layout and style sheet, so none of it reaches player pages.
+ */
+function backoffice(): RouteConfigEntry[] {
+  const screen = (path: string, file: string) => route(`backoffice/${path}`, `backoffice/routes/${file}.tsx`, { id: `backoffice/${file}` });
+  return [
+    layout('backoffice/routes/frame.tsx', { id: 'backoffice/frame' }, [
+      screen('sign-in', 'sign-in'),
+      screen('setup', 'setup'),
+      layout('backoffice/routes/shell.tsx', { id: 'backoffice/shell' }, [
+        route('backoffice', 'backoffice/routes/home.tsx', { id: 'backoffice/home' }),
+        screen('players', 'players'),
+        screen('players/:id', 'player'),
+        screen('withdrawals', 'withdrawals'),
+        screen('deposits', 'deposits'),
+        screen('ledger', 'ledger'),
+        screen('verification', 'verification'),
+        screen('verification/:userId', 'verification-case'),
+        screen('responsible-gaming', 'responsible-gaming'),
+        screen('support', 'support'),
+        screen('settings', 'settings'),
+        screen('staff', 'staff'),
+        screen('audit', 'audit'),
+        screen('*', 'not-found'),
+      ]),
+    ]),
+  ];
+}
+
+export default [...backoffice(), ...tree('', 'en'), ...tree('fr', 'fr')] satisfies RouteConfig;

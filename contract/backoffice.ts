@@ -97,6 +97,7 @@ export type AuditEntryView = {
   request_id: string | null;
 };
 
-/** Where the back office lives: pages under it, its API under `${BACKOFFICE_PATH}/api`. */
-export const BACKOFFICE_PATH = '/backoffice';
-export const BACKOFFICE_API = `${BACKOFFICE_PATH}/api`;
+export { BACKOFFICE_API, BACKOFFICE_LIVE_PATH, BACKOFFICE_PATH, isBackofficePath } from './backoffice-path.ts';
+
+/** The topic a permission's events go to on the back office's live stream (only members whose role has it receive them). */
+export const staffTopic = (permission: Permission) => `staff:${permission}`;

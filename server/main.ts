@@ -26,6 +26,8 @@ import { SITE_CONFIG_CACHE } from './modules/site-config/index.ts';
 import { CATALOGUE_CACHE } from './modules/catalogue/index.ts';
 import { createLiveEndpoint } from './http/live.ts';
 import { SESSION_COOKIE } from './modules/accounts/index.ts';
+import { BACKOFFICE_SESSION_COOKIE } from './modules/staff/index.ts';
+import { BACKOFFICE_LIVE_PATH, ROLE_PERMISSIONS, staffTopic } from '../contract/backoffice.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ENTRY = `${ROOT}build/server/index.js`;
@@ -100,12 +102,27 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     trustProxy: env.TRUST_PROXY,
     maxPerClient: 64 * env.RATE_LIMIT_MULTIPLIER,
   });
+  // The back office's own stream: its session cookie, and one topic per permission of the member's
+  // role (queues and chats update live for those who may see them, docs/backoffice.md).
+  const staffLiveEndpoint = createLiveEndpoint({
+    hub: services.live,
+    path: BACKOFFICE_LIVE_PATH,
+    sessionCookie: BACKOFFICE_SESSION_COOKIE,
+    resolveSession: async (token) => {
+      const session = await services.staff.resolveSession(token);
+      if (!session || session.stage !== 'active') return null;
+      // A role change ends the member's sessions, so the stream's topics cannot outlive the role.
+      return { userId: session.staffId, sessionId: session.sessionId, status: 'active', topics: ROLE_PERMISSIONS[session.role].map(staffTopic) };
+    },
+    logger,
+    trustProxy: env.TRUST_PROXY,
+  });
   const honoListener = getRequestListener(app.fetch);
   const appListener = vite
     ? (req: IncomingMessage, res: ServerResponse) => vite!.middlewares(req, res, () => honoListener(req, res))
     : honoListener;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (!liveEndpoint.handle(req, res)) void appListener(req, res);
+    if (!liveEndpoint.handle(req, res) && !staffLiveEndpoint.handle(req, res)) void appListener(req, res);
   };
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
   answerMalformedRequests(server);
@@ -126,6 +143,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     await services.jobs.stop();
     // Open streams would keep the server from closing; the pages reconnect to another process.
     liveEndpoint.close();
+    staffLiveEndpoint.close();
     logger.info({ signal }, 'shutting down');
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,7 +2,11 @@ import { useLocation, useRouteLoaderData } from 'react-router';
 import { localeOfPath, localizePath, type LocaleCode } from '../../contract/locales.ts';
 import type { RootData } from '../root.tsx';
 
-export const useRootData = () => useRouteLoaderData('root') as RootData | undefined;
+/** The player site's root data; undefined when its loader failed, and on back-office pages (which have none). */
+export function useRootData(): RootData | undefined {
+  const data = useRouteLoaderData('root') as RootData | { backoffice: true } | undefined | null;
+  return data && !('backoffice' in data) ? data : undefined;
+}
 
 /** The page's locale, from the root loader (or the address when the loader failed). */
 export function useLocale(): LocaleCode {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, roleCan, type StaffRole } from '../../contract/backoffice.ts';
+import { queryRows } from '../platform/db/database.ts';
 import { createTestApp, type TestApp } from '../platform/testing/test-app.ts';
 import { backoffice, createStaffMember, currentCode, type TestStaff } from '../platform/testing/staff.ts';
 import { BACKOFFICE_ENDPOINTS } from './catalogue.ts';
@@ -18,7 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const auditCount = async () => Number((await t.database.db.execute(sql`select count(*)::int as n from operator_audit`)).rows[0].n);
+const auditCount = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from operator_audit`))[0].n;
 
 describe('setting up a member from the one-time link', () => {
   it('takes a password and a first code, shows ten recovery codes once, and signs the member in', async () => {
@@ -56,10 +57,10 @@ describe('setting up a member from the one-time link', () => {
     // The link worked once.
     expect((await backoffice(t, 'auth/setup-info', { query: { token }, ip })).status).toBe(404);
     // Nothing secret is stored in the clear.
-    const row = (await t.database.db.execute(sql`select totp_secret, password_hash from staff_members where id = ${member.id}`)).rows[0] as Record<string, string>;
+    const [row] = await queryRows<{ totp_secret: string; password_hash: string }>(t.database.db, sql`select totp_secret, password_hash from staff_members where id = ${member.id}`);
     expect(row.totp_secret).toMatch(/^v1\./);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const stored = (await t.database.db.execute(sql`select code_hash from staff_recovery_codes where staff_id = ${member.id}`)).rows.map((r) => (r as { code_hash: string }).code_hash);
+    const stored = (await queryRows<{ code_hash: string }>(t.database.db, sql`select code_hash from staff_recovery_codes where staff_id = ${member.id}`)).map((r) => r.code_hash);
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(stored).not.toContain(code);
   });
@@ -91,7 +92,7 @@ describe('signing in: password, then a code', () => {
 
   it('refuses wrong and replayed codes, accepts one step of clock drift, and takes each recovery code once', async () => {
     const member = await createStaffMember(t, 'analyst');
-    const [secret] = (await t.database.db.execute(sql`select totp_secret from staff_members where id = ${member.id}`)).rows.map((r) => (r as { totp_secret: string }).totp_secret);
+    const [{ totp_secret: secret }] = await queryRows<{ totp_secret: string }>(t.database.db, sql`select totp_secret from staff_members where id = ${member.id}`);
     const totp = t.services.staff.totp;
     const now = Date.now() + 10 * 60_000;
     const step = Math.floor(now / 30_000);
@@ -180,7 +181,9 @@ describe('managing staff', () => {
     const changed = await backoffice(t, 'staff/role', { body: { id: target.id, role: 'compliance' }, cookie: owner.cookie, ip: owner.ip });
     expect(changed.json.data).toMatchObject({ id: target.id, role: 'compliance' });
     expect(await auditCount()).toBe(afterSetup + 1);
-    const [row] = await t.services.staff.listAudit({ subject: `staff:${target.id}`, action: 'staff.role' }, { limit: 1 });
+    const {
+      items: [row],
+    } = await t.services.staff.listAudit({ subject: `staff:${target.id}`, action: 'staff.role' }, { limit: 1, offset: 0 });
     expect(row).toMatchObject({
       actor: `staff:${owner.id} ${owner.email}`,
       actor_role: 'owner',
@@ -238,7 +241,7 @@ describe('the audit trail', () => {
 
   it('is filtered by actor, action and subject for those who may read it', async () => {
     const answer = await backoffice(t, 'audit/list', { query: { action: 'staff.', limit: '5' }, cookie: members.compliance.cookie });
-    const rows = answer.json.data as Array<{ action: string }>;
+    const rows = (answer.json.data as { items: Array<{ action: string }> }).items;
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThanOrEqual(5);
     for (const row of rows) expect(row.action.startsWith('staff.')).toBe(true);

@@ -2,6 +2,11 @@ import type { Endpoint } from './endpoint.ts';
 import { setupConfirm, setupInfo, setupPassword, signInWithCode, signInWithPassword, signOut, whoAmI } from './endpoints/auth.ts';
 import { changeStaffRole, disableStaff, inviteStaff, listStaff, resetStaffSignIn } from './endpoints/staff.ts';
 import { listAuditTrail } from './endpoints/audit.ts';
+import { PLAYER_ENDPOINTS } from './endpoints/players.ts';
+import { MONEY_ENDPOINTS } from './endpoints/money.ts';
+import { PROTECTION_ENDPOINTS } from './endpoints/protection.ts';
+import { SUPPORT_ENDPOINTS } from './endpoints/support.ts';
+import { SETTINGS_ENDPOINTS } from './endpoints/settings.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -21,6 +26,11 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   disableStaff,
   resetStaffSignIn,
   listAuditTrail,
+  ...PLAYER_ENDPOINTS,
+  ...MONEY_ENDPOINTS,
+  ...PROTECTION_ENDPOINTS,
+  ...SUPPORT_ENDPOINTS,
+  ...SETTINGS_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

@@ -16,9 +16,12 @@ export const LIVE_PATH = '/live';
 
 export type LiveEndpointOptions = {
   hub: LiveHub;
+  /** Where the stream is served (default LIVE_PATH); the back office has its own under /backoffice. */
+  path?: string;
   /** The session cookie's name and how to resolve it (without touching it when `touch` is false). */
   sessionCookie: string;
-  resolveSession(token: string | undefined, options: { touch: boolean }): Promise<{ userId: number; sessionId: number; status: string } | null>;
+  /** `topics`: what the session's stream gets (default: its player's, `player:<id>`). */
+  resolveSession(token: string | undefined, options: { touch: boolean }): Promise<{ userId: number; sessionId: number; status: string; topics?: string[] } | null>;
   /**
    * Topics a module adds from the request's own cookies (the chat's guest identity and operator
    * console session, docs/support-chat.md); still the server's choice, never the client's.
@@ -117,7 +120,8 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
     if (req.destroyed) return release();
     const userId = session && session.status === 'active' ? session.userId : null;
     const extra = options.extraTopics?.((name) => cookie(req.headers.cookie, name)) ?? [];
-    const topics = new Set(['public', ...(userId !== null ? [`player:${userId}`] : []), ...extra]);
+    const own = userId === null ? [] : (session?.topics ?? [`player:${userId}`]);
+    const topics = new Set(['public', ...own, ...extra]);
 
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -155,10 +159,10 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
     hub.attach(stream, typeof last === 'string' && last.length <= 100 ? last : undefined);
   }
 
-  /** Handles `/live`; answers false for every other request. */
+  /** Handles its path (`/live`); answers false for every other request. */
   function handle(req: IncomingMessage, res: ServerResponse): boolean {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== LIVE_PATH) return false;
+    if (path !== (options.path ?? LIVE_PATH)) return false;
     if (req.method !== 'GET') {
       res.writeHead(405, { allow: 'GET' }).end();
       return true;

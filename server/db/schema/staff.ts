@@ -78,3 +78,21 @@ export const staffRecoveryCodes = pgTable(
   },
   (table) => [index('staff_recovery_codes_staff_idx').on(table.staffId)],
 );
+
+/**
+ * Four-eyes approvals: one row per member who approved a subject (`withdrawal:88`,
+ * `adjustment:12`). The unique key makes a member count once however often they click; the
+ * action runs when the subject's rule is met (server/modules/staff/four-eyes.ts).
+ */
+export const staffApprovals = pgTable(
+  'staff_approvals',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('staff_approvals_subject_staff_unique').on(table.subject, table.staffId)],
+);

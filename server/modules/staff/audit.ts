@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { operatorAudit } from '../../db/schema.ts';
 import type { AuditEntryView } from '../../../contract/backoffice.ts';
@@ -39,22 +39,20 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
 
 export type AuditFilter = { actor?: string; action?: string; subject?: string; from?: Date; to?: Date };
 
-/** The trail newest first, filtered, one page at a time (`beforeId`: the last id of the page before). */
-export async function listAudit(db: Db, filter: AuditFilter, page: { limit: number; beforeId?: number }): Promise<AuditEntryView[]> {
+/** The trail newest first, filtered, one page at a time, with how many rows match in all. */
+export async function listAudit(db: Db, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ items: AuditEntryView[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.actor) conditions.push(ilike(operatorAudit.actor, `%${escapeLike(filter.actor)}%`));
   if (filter.action) conditions.push(or(eq(operatorAudit.action, filter.action), ilike(operatorAudit.action, `${escapeLike(filter.action)}%`))!);
   if (filter.subject) conditions.push(eq(operatorAudit.subject, filter.subject));
   if (filter.from) conditions.push(gte(operatorAudit.createdAt, filter.from));
   if (filter.to) conditions.push(lt(operatorAudit.createdAt, filter.to));
-  if (page.beforeId) conditions.push(lt(operatorAudit.id, page.beforeId));
-  const rows = await db
-    .select()
-    .from(operatorAudit)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(operatorAudit.id))
-    .limit(page.limit);
-  return rows.map((row) => ({
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(operatorAudit).where(where).orderBy(desc(operatorAudit.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(operatorAudit).where(where),
+  ]);
+  const items = rows.map((row) => ({
     id: row.id,
     at: row.createdAt.toISOString(),
     actor: row.actor,
@@ -67,6 +65,7 @@ export async function listAudit(db: Db, filter: AuditFilter, page: { limit: numb
     ip: row.ip,
     request_id: row.requestId,
   }));
+  return { items, total };
 }
 
 /** A search text used in LIKE matches literally (`%` and `_` are not wildcards for the operator). */

@@ -95,3 +95,4 @@ function blockListOf(ranges: string[]): BlockList {
   }
   return list;
 }
+export { approve, approversOf, type ApprovalState } from './four-eyes.ts';

@@ -1,0 +1,24 @@
+import type { Permission } from '../../contract/backoffice.ts';
+import { BACKOFFICE_PATH } from '../../contract/backoffice.ts';
+
+/** The back office's screens, grouped as the side bar shows them; each only to the roles that may see it. */
+export type NavItem = { to: string; label: { en: string; fr: string }; permission: Permission | 'signed-in'; group: 'work' | 'money' | 'protection' | 'admin' };
+
+export const NAV: NavItem[] = [
+  { to: BACKOFFICE_PATH, label: { en: 'Overview', fr: 'Vue d’ensemble' }, permission: 'signed-in', group: 'work' },
+  { to: `${BACKOFFICE_PATH}/players`, label: { en: 'Players', fr: 'Joueurs' }, permission: 'players.read', group: 'work' },
+  { to: `${BACKOFFICE_PATH}/support`, label: { en: 'Support chat', fr: 'Chat support' }, permission: 'support.chat', group: 'work' },
+  { to: `${BACKOFFICE_PATH}/withdrawals`, label: { en: 'Withdrawals', fr: 'Retraits' }, permission: 'withdrawals.read', group: 'money' },
+  { to: `${BACKOFFICE_PATH}/deposits`, label: { en: 'Deposits', fr: 'Dépôts' }, permission: 'deposits.read', group: 'money' },
+  { to: `${BACKOFFICE_PATH}/ledger`, label: { en: 'Ledger', fr: 'Grand livre' }, permission: 'ledger.read', group: 'money' },
+  { to: `${BACKOFFICE_PATH}/verification`, label: { en: 'Verification', fr: 'Vérification' }, permission: 'verification.read', group: 'protection' },
+  { to: `${BACKOFFICE_PATH}/responsible-gaming`, label: { en: 'Responsible gaming', fr: 'Jeu responsable' }, permission: 'rg.read', group: 'protection' },
+  { to: `${BACKOFFICE_PATH}/settings`, label: { en: 'Settings', fr: 'Paramètres' }, permission: 'settings.read', group: 'admin' },
+  { to: `${BACKOFFICE_PATH}/staff`, label: { en: 'Staff', fr: 'Équipe' }, permission: 'staff.read', group: 'admin' },
+  { to: `${BACKOFFICE_PATH}/audit`, label: { en: 'Audit trail', fr: 'Journal d’audit' }, permission: 'audit.read', group: 'admin' },
+];
+
+export const NAV_GROUPS = {
+  en: { work: 'Daily work', money: 'Money', protection: 'Protection', admin: 'Administration' },
+  fr: { work: 'Quotidien', money: 'Argent', protection: 'Protection', admin: 'Administration' },
+} as const;
