@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
+import { lastCodeSent } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,11 +37,7 @@ async function call(who: Client, method: string, options: { query?: Record<strin
   return result;
 }
 
-async function lastCode(to: string): Promise<string> {
-  const [latest] = await t.services.messenger.mailbox!.list(to.toLowerCase());
-  expect(latest?.code, `a code was sent to ${to}`).toMatch(/^\d{6}$/);
-  return latest.code!;
-}
+const lastCode = (to: string) => lastCodeSent(t, to);
 
 async function signUp(email = uniqueEmail(), password = 'secret12') {
   const who = client();
@@ -144,11 +141,12 @@ describe('sign-in and sessions', () => {
     expect((await call(first, 'getBalance')).status).toBe(200);
   });
 
-  it('limits failed sign-ins per address, answering 429 with Retry-After', async () => {
+  it('limits failed sign-ins per address, across accounts, answering 429 with Retry-After', async () => {
     const { email } = await signUp();
     const attacker = client();
+    // Credential stuffing: one wrong password at each of many logins.
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await call(attacker, 'login', { body: { login: email, password: `wrong-${attempt}` } })).status).toBe(401);
+      expect((await call(attacker, 'login', { body: { login: `stuffed-${attempt}@example.com`, password: `wrong-${attempt}` } })).status).toBe(401);
     }
     const blocked = await call(attacker, 'login', { body: { login: email, password: 'secret12' } });
     expect(blocked.status).toBe(429);

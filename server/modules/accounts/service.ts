@@ -13,6 +13,7 @@ import { contacts, users } from '../../db/schema.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
 import type { CodePurpose, CodeStore } from './codes.ts';
 import { DOCUMENT_TYPES, PROFILE_FIELDS, PROFILE_RULES, REGISTRATION_RULES } from './fields.ts';
+import { createGuessLimits, type GuessRules } from './guesses.ts';
 import { LIMITS } from './limits.ts';
 import { normalizeEmail, normalizePhone, parseLoginId } from './login-id.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
@@ -52,6 +53,7 @@ export function createAccounts(deps: {
   signInGuard?: (userId: number, locale: LocaleCode) => Promise<void>;
 }) {
   const { db, sessions, codes, limits, messenger } = deps;
+  const guesses = createGuessLimits(limits);
 
   function invalid(fields: Record<string, string>): AppError {
     return new AppError('InvalidParameterException', `Invalid parameter: ${Object.keys(fields).join(', ')}`, { fields });
@@ -69,6 +71,13 @@ export function createAccounts(deps: {
       }
       throw error;
     }
+  }
+
+  /** Lets a guess at an account's password or code be checked, or answers 429 with the wait (guesses.ts). */
+  async function admitGuess(rules: GuessRules, account: string, context: CallContext) {
+    const guess = await guesses.admit(rules, account, context.ip);
+    if (!guess.allowed) throw tooMany(guess.retryAfterSeconds, context.locale);
+    return guess;
   }
 
   function check(rules: Record<string, FieldRule>, values: Record<string, unknown>, locale: LocaleCode) {
@@ -155,10 +164,12 @@ export function createAccounts(deps: {
   async function useCode(user: UserRow, purpose: CodePurpose, target: string, code: unknown, context: CallContext) {
     const value = typeof code === 'string' ? code.trim() : '';
     if (!/^\d{6}$/.test(value)) throw invalid({ code: text(context.locale, 'codeDigits') });
-    await limit(context.ip, LIMITS.codeTriesPerIp, context.locale);
+    const guess = await admitGuess(LIMITS.codeGuesses, String(user.id), context);
     const outcome = await codes.consume(user.id, purpose, target, value);
-    if (outcome.result === 'ok') return outcome.payload ?? {};
-    await limit(String(user.id), LIMITS.codeTriesPerAccount, context.locale);
+    if (outcome.result === 'ok') {
+      await guess.succeeded();
+      return outcome.payload ?? {};
+    }
     throw invalid({ code: text(context.locale, outcome.result === 'expired' ? 'codeExpired' : 'codeInvalid') });
   }
 
@@ -249,19 +260,13 @@ export function createAccounts(deps: {
   }
 
   async function login(input: { login: string; password: string; code?: string }, context: CallContext) {
-    const perIp = await limits.peek(context.ip, LIMITS.loginFailuresPerIp);
-    if (!perIp.allowed) throw tooMany(perIp.retryAfterSeconds, context.locale);
     const found = await findByLogin(input.login);
+    // An unknown login is throttled like an account, so the answers do not tell which exist.
     const accountKey = found ? String(found.user.id) : `unknown:${input.login.trim().toLowerCase()}`;
-    const perAccount = await limits.peek(accountKey, LIMITS.loginFailuresPerAccount);
-    if (!perAccount.allowed) throw tooMany(perAccount.retryAfterSeconds, context.locale);
-
+    const guess = await admitGuess(LIMITS.passwordGuesses, accountKey, context);
     const passwordOk = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
-    if (!found || !passwordOk) {
-      await limits.hit(context.ip, LIMITS.loginFailuresPerIp);
-      await limits.hit(accountKey, LIMITS.loginFailuresPerAccount);
-      throw new AppError('AuthorizationException', text(context.locale, 'wrongCredentials'));
-    }
+    if (!found || !passwordOk) throw new AppError('AuthorizationException', text(context.locale, 'wrongCredentials'));
+    await guess.succeeded();
     const { user, contact } = found;
     assertActive(user, context.locale);
 
@@ -274,7 +279,6 @@ export function createAccounts(deps: {
       }
       await useCode(user, 'login', contact.value, input.code, context);
     }
-    await limits.reset(accountKey, LIMITS.loginFailuresPerAccount);
     return openSession(user.id, context);
   }
 
@@ -364,6 +368,9 @@ export function createAccounts(deps: {
       await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, found.user.id));
       await sessions.revokeAll(tx, found.user.id);
     });
+    // Whoever forgot their password has often mistyped it first: the new one must not wait out
+    // the old one's wrong guesses from the same address.
+    await guesses.forgive(LIMITS.passwordGuesses, String(found.user.id), context.ip);
   }
 
   // --- two-factor -----------------------------------------------------------------------------

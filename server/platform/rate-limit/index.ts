@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { rateLimitCounters } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -13,16 +13,27 @@ export type HitResult = { allowed: boolean; count: number; retryAfterSeconds: nu
 export interface RateLimitStore {
   /** Counts one event for `key` in the current window and answers whether it is within `max`. */
   hit(key: string, limit: Limit, now?: Date): Promise<HitResult>;
-  /** The count so far in the current window, without counting. */
+  /**
+   * The count so far in the window `now` falls in, without counting. A window stays readable
+   * until the next one ends, so a `now` one window back reads the previous window's count.
+   */
   peek(key: string, limit: Limit, now?: Date): Promise<HitResult>;
   /** Forgets a key (e.g. failed logins after a successful one). */
   reset(key: string, limit: Limit, now?: Date): Promise<void>;
+  /**
+   * Takes back one count of the window `now` falls in, never below zero: an attempt counted
+   * before it was checked (so parallel requests cannot all slip under the limit) that turned out
+   * not to be what the limit counts. Pass the `now` the hit had, so both name the same window.
+   */
+  release(key: string, limit: Limit, now?: Date): Promise<void>;
 }
 
 const windowStart = (limit: Limit, now: Date) => {
   const size = limit.windowSeconds * 1000;
   return new Date(Math.floor(now.getTime() / size) * size);
 };
+/** How long a window's count is kept: through the next window too (see `peek`). */
+const keptSeconds = (limit: Limit) => 2 * limit.windowSeconds;
 const retryAfter = (limit: Limit, now: Date) =>
   Math.max(1, Math.ceil((windowStart(limit, now).getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000));
 
@@ -40,7 +51,7 @@ export function createDbRateLimitStore(db: Db): RateLimitStore {
       const fullKey = `${limit.name}:${key}`;
       const [row] = await db
         .insert(rateLimitCounters)
-        .values({ key: fullKey, windowStart: start, count: 1, expiresAt: new Date(start.getTime() + limit.windowSeconds * 1000) })
+        .values({ key: fullKey, windowStart: start, count: 1, expiresAt: new Date(start.getTime() + keptSeconds(limit) * 1000) })
         .onConflictDoUpdate({
           target: [rateLimitCounters.key, rateLimitCounters.windowStart],
           set: { count: sql`${rateLimitCounters.count} + 1` },
@@ -62,12 +73,25 @@ export function createDbRateLimitStore(db: Db): RateLimitStore {
         .delete(rateLimitCounters)
         .where(and(eq(rateLimitCounters.key, `${limit.name}:${key}`), eq(rateLimitCounters.windowStart, windowStart(limit, now))));
     },
+    async release(key, limit, now = new Date()) {
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`${rateLimitCounters.count} - 1` })
+        .where(
+          and(
+            eq(rateLimitCounters.key, `${limit.name}:${key}`),
+            eq(rateLimitCounters.windowStart, windowStart(limit, now)),
+            gt(rateLimitCounters.count, 0),
+          ),
+        );
+    },
   };
 }
 
 /** Minimal Redis client surface we need (ioredis satisfies it). */
 export type RedisLike = {
   incr(key: string): Promise<number>;
+  decr(key: string): Promise<number>;
   expire(key: string, seconds: number): Promise<number>;
   get(key: string): Promise<string | null>;
   del(key: string): Promise<number>;
@@ -79,7 +103,7 @@ export function createRedisRateLimitStore(redis: RedisLike): RateLimitStore {
     async hit(key, limit, now = new Date()) {
       const name = redisKey(key, limit, now);
       const count = await redis.incr(name);
-      if (count === 1) await redis.expire(name, limit.windowSeconds + 1);
+      if (count === 1) await redis.expire(name, keptSeconds(limit) + 1);
       return { allowed: count <= limit.max, count, retryAfterSeconds: retryAfter(limit, now) };
     },
     async peek(key, limit, now = new Date()) {
@@ -88,6 +112,12 @@ export function createRedisRateLimitStore(redis: RedisLike): RateLimitStore {
     },
     async reset(key, limit, now = new Date()) {
       await redis.del(redisKey(key, limit, now));
+    },
+    async release(key, limit, now = new Date()) {
+      const name = redisKey(key, limit, now);
+      // DECR of a key that expired or was reset meanwhile creates it, below zero and without a
+      // time to live: drop it, since nothing was counted.
+      if ((await redis.decr(name)) < 0) await redis.del(name);
     },
   };
 }
@@ -113,5 +143,8 @@ export function scaledRateLimitStore(store: RateLimitStore, multiplier: number):
     hit: (key, limit, now) => store.hit(key, scale(limit), now),
     peek: (key, limit, now) => store.peek(key, scale(limit), now),
     reset: (key, limit, now) => store.reset(key, scale(limit), now),
+    release: (key, limit, now) => store.release(key, scale(limit), now),
   };
 }
+
+export { takeTurn, type Backoff, type Turn } from './backoff.ts';
