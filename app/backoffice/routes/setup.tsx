@@ -117,6 +117,7 @@ export default function BackofficeSetup() {
           </>
         ) : !enrolment ? (
           <form
+            method="post"
             className="bo-form"
             noValidate
             onSubmit={(event) => void run(event, async (form) => setEnrolment(await backofficeApi<Enrolment>('auth/setup-password', { body: { token, password: form.get('password') } })))}
@@ -128,6 +129,7 @@ export default function BackofficeSetup() {
           </form>
         ) : (
           <form
+            method="post"
             className="bo-form"
             noValidate
             onSubmit={(event) =>

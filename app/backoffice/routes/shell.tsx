@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { BACKOFFICE_PATH } from '../../../contract/backoffice.ts';
 import { backofficeApi } from '../api.ts';
 import { defineTexts, setBackofficeLocale, useBackofficeLocale, useTexts } from '../i18n.ts';
@@ -23,7 +23,6 @@ export default function BackofficeShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const revalidator = useRevalidator();
 
   useEffect(() => {
     if (me.data) connectStaffLive();
@@ -78,8 +77,9 @@ export default function BackofficeShell() {
           <Button
             tone="quiet"
             onClick={() => {
+              // The language is read by the server for the whole document (its lang, the first paint): reload.
               setBackofficeLocale(locale === 'fr' ? 'en' : 'fr');
-              void revalidator.revalidate();
+              window.location.reload();
             }}
           >
             {t('language')}

@@ -66,7 +66,8 @@ export default function BackofficeSignIn() {
 
   return (
     <main className="bo-auth">
-      <form className="bo-auth-card bo-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" className="bo-auth-card bo-form" onSubmit={(event) => void submit(event)} noValidate>
+        <img src="/brand/logo-mark.svg" alt="Croupier" width={36} height={36} />
         <h1>{step === 'password' ? t('title') : t('codeTitle')}</h1>
         {step === 'password' ? (
           <>
