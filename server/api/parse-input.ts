@@ -18,8 +18,11 @@ const parse = (text: string) =>
     strictDepth: true,
   }) as Record<string, unknown>;
 
-/** A method taking files: its body limit (multipart overhead included) and the error past it. */
-export type FileUpload = { maxBytes: number; tooLarge: () => Error };
+/**
+ * A method taking files: its body limit (multipart overhead included), the error past it, and the
+ * error for a field sent with several files (one file per field: the others would go unchecked).
+ */
+export type FileUpload = { maxBytes: number; tooLarge: () => Error; severalFiles: (field: string) => Error };
 
 /** Multipart headers and the other fields of an upload may add this much to the files' bytes. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -80,7 +83,10 @@ export async function readInput(request: Request, upload?: FileUpload): Promise<
       const params = new URLSearchParams();
       for (const [key, value] of form.entries()) {
         if (typeof value === 'string') params.append(key, value);
-        else if (upload && /^[a-z_]{1,32}$/.test(key)) files[key] = value;
+        else if (upload && /^[a-z_]{1,32}$/.test(key)) {
+          if (files[key]) throw upload.severalFiles(key);
+          files[key] = value;
+        }
       }
       body = parse(params.toString());
     } else if (type && (await request.clone().text()).length > 0) {

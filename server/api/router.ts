@@ -12,6 +12,7 @@ import { refuseControlCharacters } from './control-characters.ts';
 import { readInput } from './parse-input.ts';
 import { errorResponse } from './respond.ts';
 import { parseOrThrow } from './validate.ts';
+import { fieldMessage } from '../../contract/validation-messages.ts';
 
 /** Methods that keep answering during maintenance, so the site can tell players why. */
 const MAINTENANCE_OPEN = new Set(['getgeneralinfo', 'metadata/get']);
@@ -64,7 +65,13 @@ export function createApiRouter(options: ApiRouterOptions) {
       if (method.auth && viewer.userId === null) throw new AppError('AuthorizationException', 'Sign in required');
       const upload = method.upload;
       const maxBytes = upload?.maxBytes(services);
-      const files = upload && maxBytes ? { maxBytes, tooLarge: () => upload.tooLarge(locale, maxBytes) } : undefined;
+      const files = upload && maxBytes
+        ? {
+            maxBytes,
+            tooLarge: () => upload.tooLarge(locale, maxBytes),
+            severalFiles: (field: string) => new AppError('InvalidParameterException', `Invalid parameter: ${field}`, { fields: { [field]: fieldMessage(locale, 'invalid') } }),
+          }
+        : undefined;
       const raw = await readInput(c.req.raw, files);
       refuseControlCharacters(raw, locale);
       const input = parseOrThrow(method.input, raw, locale);

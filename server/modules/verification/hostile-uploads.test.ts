@@ -518,9 +518,19 @@ describe('oversized bodies and many files', () => {
       const polyglot = new Uint8Array(Buffer.concat([jpeg, JAR()]));
       hostile.append(index % 2 ? 'file' : `file_${String.fromCharCode(97 + (index % 26))}`, new File([polyglot], `p${index}.jpg`, { type: 'image/jpeg' }));
     }
+    // Several files under one field are refused as such (one file per field: the others would go
+    // unchecked), before any is looked at.
     const refused = await encode(hostile);
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ type: 'InvalidParameterException', fields: { file: TEXT.unsafe } });
+    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ type: 'InvalidParameterException', fields: { file: 'Wrong value' } });
+    // One polyglot under the field, the rest under other names (which the method does not read): the one is refused as unsafe.
+    const single = new FormData();
+    single.set('kind', 'identity_front');
+    single.append('file', new File([new Uint8Array(Buffer.concat([jpeg, JAR()]))], 'p.jpg', { type: 'image/jpeg' }));
+    for (let index = 0; index < 20; index++) single.append(`file_${String.fromCharCode(97 + index)}`, new File([new Uint8Array(Buffer.concat([jpeg, JAR()]))], `p${index}.jpg`, { type: 'image/jpeg' }));
+    const unsafe = await encode(single);
+    expect(unsafe.status).toBe(422);
+    expect(((await unsafe.json()) as { error: unknown }).error).toMatchObject({ type: 'InvalidParameterException', fields: { file: TEXT.unsafe } });
     expect(await rowsOf(who)).toEqual([]);
     expect(filesOnDisk()).toEqual(before);
   });
