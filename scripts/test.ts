@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in the order that fails fastest: typecheck, lint, unit and in-process
- * API tests (embedded PGlite), build, Playwright journeys in Chromium. With
+ * API tests (embedded PGlite), build, tests against the built server process (the wallet's crash
+ * test), Playwright journeys in Chromium. With
  * ALSO_POSTGRES_URL=postgres://... set (CI sets it), the database tests run a second time
  * against that real PostgreSQL server. Ends with one line: `tests: N passed, N failed`.
  */
@@ -60,6 +61,19 @@ if (postgres) {
 }
 
 if (!run('build', 'npx', ['react-router', 'build'])) finish(false);
+
+// Tests against the real server process, which serves the build just made: the wallet killed
+// with SIGKILL under a provider's load and restarted (server/modules/wallet/crash.server-test.ts),
+// on PGlite and, with ALSO_POSTGRES_URL, on PostgreSQL too.
+rmSync(`${results}/vitest-server-process.json`, { force: true });
+const processOk = run(
+  `server process tests (PGlite${postgres ? ', PostgreSQL' : ''})`,
+  'npx',
+  [...vitestArgs(`${results}/vitest-server-process.json`), '--config', 'vitest.server-process.config.ts'],
+  { TEST_DATABASE_URL: postgres ?? '' },
+);
+countVitest(`${results}/vitest-server-process.json`);
+if (!processOk) finish(false);
 
 rmSync(`${results}/playwright.json`, { force: true });
 const e2eOk = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
