@@ -23,7 +23,12 @@ export const TIME_OUT_LENGTHS = ['24h', '7d', '6w'] as const;
 export const SELF_EXCLUSION_LENGTHS = ['6m', '1y', '2y', '5y'] as const;
 export type TimeOutLength = (typeof TIME_OUT_LENGTHS)[number];
 export type SelfExclusionLength = (typeof SELF_EXCLUSION_LENGTHS)[number];
-export type ExclusionKind = 'time_out' | 'self_exclusion';
+/**
+ * An operator exclusion: set by the responsible-gaming team from the back office (rg.restrict),
+ * for any of the lengths above; it works as a self-exclusion and cannot be lifted early either.
+ */
+export const OPERATOR_EXCLUSION_LENGTHS = [...TIME_OUT_LENGTHS, ...SELF_EXCLUSION_LENGTHS] as const;
+export type ExclusionKind = 'time_out' | 'self_exclusion' | 'operator_exclusion';
 
 /** The end of an exclusion of `length` starting at `from` (calendar months and years, UTC). */
 export function exclusionEnd(length: TimeOutLength | SelfExclusionLength, from: Date): Date {

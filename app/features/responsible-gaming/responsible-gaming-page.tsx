@@ -297,13 +297,16 @@ function RealityCheckCard({ view, onSaved, className }: { view: ResponsibleGamin
   );
 }
 
+/** What each exclusion is called (an operator's one is set from the back office). */
+const EXCLUSION_NAMES = { time_out: 'break.timeOut', self_exclusion: 'break.selfExclusion', operator_exclusion: 'break.operatorExclusion' } as const satisfies Record<ExclusionKind, string>;
+
 function ExclusionBanner({ exclusion }: { exclusion: ExclusionView }) {
   const { t } = useRgT();
   const dateOf = useDateOf();
   return (
     <p className="mb-5 flex items-center gap-3 rounded-2xl bg-ruby-500/10 px-4 py-3 text-sm font-semibold text-ruby-300 ring-1 ring-ruby-400/30" data-testid="exclusion-active">
       <Icon name="lock" size={18} />
-      {t('break.active', { kind: t(exclusion.kind === 'time_out' ? 'break.timeOut' : 'break.selfExclusion'), date: dateOf(exclusion.ends_at) })}
+      {t('break.active', { kind: t(EXCLUSION_NAMES[exclusion.kind]), date: dateOf(exclusion.ends_at) })}
     </p>
   );
 }
@@ -315,7 +318,7 @@ function BreakCard({ className }: { className?: string }) {
   const [asked, setAsked] = useState<{ kind: ExclusionKind; length: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const kindName = (kind: ExclusionKind) => t(kind === 'time_out' ? 'break.timeOut' : 'break.selfExclusion');
+  const kindName = (kind: ExclusionKind) => t(EXCLUSION_NAMES[kind]);
 
   async function confirm() {
     if (!asked) return;

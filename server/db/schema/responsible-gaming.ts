@@ -62,7 +62,8 @@ export const rgExclusions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['time_out', 'self_exclusion'] }).notNull(),
+    /** `operator_exclusion`: set from the back office (rg.restrict); works as a self-exclusion. */
+    kind: text('kind', { enum: ['time_out', 'self_exclusion', 'operator_exclusion'] }).notNull(),
     /** The chosen length as asked ('24h', '7d', '6w', '6m', '1y', '2y', '5y'). */
     length: text('length').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),

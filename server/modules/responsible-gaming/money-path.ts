@@ -1,6 +1,6 @@
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { CURRENCIES, formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
-import type { LimitPeriod, MoneyLimitKind, StakeRefusal } from '../../../contract/responsible-gaming.ts';
+import type { ExclusionKind, LimitPeriod, MoneyLimitKind, StakeRefusal } from '../../../contract/responsible-gaming.ts';
 import { formatMoney } from '../../../contract/deposit-sum.ts';
 import { preparedRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -43,7 +43,7 @@ export function refusalView(raw: RawRefusal, currency: string): StakeRefusal {
     };
   }
   if (raw.limit === 'session') return { limit: 'session', minutes: Number(raw.minutes) };
-  return { limit: raw.limit as 'time_out' | 'self_exclusion', until: new Date(raw.until!).toISOString() };
+  return { limit: raw.limit as ExclusionKind, until: new Date(raw.until!).toISOString() };
 }
 
 /** The player's message for a refused stake. */
@@ -65,7 +65,7 @@ export function refusalMessage(refusal: StakeRefusal, currency: string, locale: 
 
 /** The typed API error of a refused stake: GamingLimitExceededException, or UserExcludedException while excluded. */
 export function refusalError(refusal: StakeRefusal, currency: string, locale: LocaleCode): AppError {
-  const excluded = refusal.limit === 'time_out' || refusal.limit === 'self_exclusion';
+  const excluded = refusal.limit === 'time_out' || refusal.limit === 'self_exclusion' || refusal.limit === 'operator_exclusion';
   const message = refusalMessage(refusal, currency, locale);
   return new AppError(excluded ? 'UserExcludedException' : 'GamingLimitExceededException', message, {
     fields: { amount: message },

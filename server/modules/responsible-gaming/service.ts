@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { rgExclusions, rgLimits, rgPlayDays, rgSettings } from '../../db/schema/responsible-gaming.ts';
 import { rgText, shownDate } from './texts.ts';
+import { createRgOperatorDesk } from './operator.ts';
 
 const COOLING_MS = LIMIT_COOLING_HOURS * 3600 * 1000;
 const MAX_MONEY_LIMIT = 1_000_000;
@@ -154,8 +155,16 @@ export function createResponsibleGaming(deps: {
    * Sets, changes or removes one limit. A new limit or a lower one applies at once; a higher one or
    * a removal waits 24 hours (LIMIT_COOLING_HOURS) as a pending change, which a later stricter
    * change replaces. Money amounts are whole major units; a session limit is minutes.
+   * `stricterOnly` (operators, the back office): anything but a new limit or a lower one is
+   * refused on `amount`, checked under the player's lock against the limit in force.
    */
-  async function setLimit(player: Player, input: { kind: string; period?: string; amount?: string; remove?: boolean }, locale: LocaleCode, now = new Date()) {
+  async function setLimit(
+    player: Player,
+    input: { kind: string; period?: string; amount?: string; remove?: boolean },
+    locale: LocaleCode,
+    now = new Date(),
+    options: { stricterOnly?: boolean } = {},
+  ) {
     const currency = currencyOf(player.currency);
     if (!['loss', 'wager', 'session'].includes(input.kind)) throw invalid('kind', rgText(locale, 'badKind'));
     const kind = input.kind as 'loss' | 'wager' | 'session';
@@ -181,6 +190,10 @@ export function createResponsibleGaming(deps: {
       const rows = await currentLimits(tx, player.userId, now);
       const current = rows.find((row) => row.kind === kind && row.period === period);
       const where = and(eq(rgLimits.userId, player.userId), eq(rgLimits.kind, kind), eq(rgLimits.period, period as LimitRow['period']));
+      if (options.stricterOnly && (amount === null || (current && amount >= current.amount))) {
+        const limit = current ? (kind === 'session' ? `${current.amount} min` : formatMinor(current.amount, currency)) : '';
+        throw invalid('amount', rgText(locale, 'notStricter', { limit }));
+      }
       if (!current) {
         if (amount === null) return;
         if (kind !== 'session' && !rows.some((row) => row.kind !== 'session' && row.currency === currency)) await backfill(tx, player, currency, now);
@@ -253,7 +266,20 @@ export function createResponsibleGaming(deps: {
     return db.select().from(rgExclusions).where(eq(rgExclusions.userId, userId)).orderBy(desc(rgExclusions.startsAt));
   }
 
-  return { view, setLimit, setRealityCheck, exclude, activeExclusion, assertNotExcluded, exclusionError, mayReceiveMarketing, realityCheck, exclusionsOf };
+  return {
+    view,
+    setLimit,
+    setRealityCheck,
+    exclude,
+    activeExclusion,
+    assertNotExcluded,
+    exclusionError,
+    mayReceiveMarketing,
+    realityCheck,
+    exclusionsOf,
+    // The back office's responsible-gaming screen (operator.ts).
+    ...createRgOperatorDesk({ db, revokeSessions: deps.revokeSessions, activeExclusion: (userId, now, tx) => activeExclusion(userId, now, tx) }),
+  };
 }
 
 export type ResponsibleGaming = ReturnType<typeof createResponsibleGaming>;

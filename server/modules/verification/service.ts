@@ -23,12 +23,22 @@ import { enforce, type RateLimitStore } from '../../platform/rate-limit/index.ts
 import { operatorAudit } from '../../db/schema.ts';
 import { verificationCases, verificationDocuments, verificationWebhooks } from '../../db/schema/verification.ts';
 import type { DocumentFiles } from './files.ts';
-import { InspectionError, inspectDocument } from './inspect.ts';
+import { InspectionError, MAX_INPUT_PIXELS, inspectDocument, type InspectionProblem } from './inspect.ts';
 import { SumsubError, uidOfExternal, type SumsubClient } from './sumsub.ts';
+import { createReviewDesk } from './review.ts';
 import { formatBytes, verificationText, type VerificationTextKey } from './texts.ts';
 
 type CaseRow = typeof verificationCases.$inferSelect;
 type DocumentRow = typeof verificationDocuments.$inferSelect;
+
+/** What a refused file's problem tells the player (the field is always `file`). */
+const PROBLEM_TEXTS: Record<InspectionProblem, VerificationTextKey> = {
+  wrong_type: 'wrongType',
+  unsafe: 'unsafe',
+  unreadable: 'unreadable',
+  encrypted: 'encrypted',
+  too_many_pixels: 'tooManyPixels',
+};
 
 /** Uploads per player per hour: enough for every retake, not enough to fill a disk. */
 const UPLOADS_PER_HOUR = { name: 'kyc-upload', max: 30, windowSeconds: 3600 };
@@ -56,7 +66,11 @@ export type VerificationDeps = {
   publish: (userId: number, message: { type: string; id: string; data: VerificationLiveMessage }) => Promise<unknown>;
   /** This site's address, for links in mail. */
   origin: string;
+  /** A case changed (sent, decided): the back office's queue hears of it (after the commit). */
+  onCaseChange?: (change: VerificationCaseChange) => unknown;
 };
+
+export type VerificationCaseChange = { user_id: number; status: VerificationStatus; provider: 'builtin' | 'sumsub' };
 
 export type UploadInput = { kind: unknown; file: unknown };
 
@@ -65,7 +79,18 @@ export function createVerification(deps: VerificationDeps) {
   const optional = DOCUMENT_KINDS.filter((kind) => !deps.required.includes(kind));
 
   const invalid = (field: string, message: string) => new AppError('InvalidParameterException', message, { fields: { [field]: message } });
+  /** A review that cannot be made (not waiting, or Sumsub's): a typed refusal naming the case. */
+  const refused = (message: string) => new AppError('InvalidParameterException', message, { fields: { user_id: message } });
+
   const say = (locale: LocaleCode, key: VerificationTextKey, params?: Record<string, string | number>) => verificationText(locale, key, params);
+  /** Tells the back office a case changed; a failure to tell never undoes the change. */
+  const changed = async (change: VerificationCaseChange) => {
+    try {
+      await deps.onCaseChange?.(change);
+    } catch (error) {
+      deps.logger.warn({ err: error, userId: change.user_id }, 'verification change not told to the back office');
+    }
+  };
 
   async function provider(): Promise<'builtin' | 'sumsub'> {
     return deps.sumsub && (await deps.sumsubEnabled()) ? 'sumsub' : 'builtin';
@@ -163,7 +188,7 @@ export function createVerification(deps: VerificationDeps) {
     } catch (error) {
       if (!(error instanceof InspectionError)) throw error;
       deps.logger.warn({ userId, kind, problem: error.problem, detail: error.message, claimed: file.type }, 'verification upload refused');
-      throw invalid('file', say(locale, error.problem === 'wrong_type' ? 'wrongType' : error.problem === 'unsafe' ? 'unsafe' : 'unreadable'));
+      throw invalid('file', say(locale, PROBLEM_TEXTS[error.problem], { max: MAX_INPUT_PIXELS / 1_000_000 }));
     }
     const storageName = await files.write(inspected.bytes, inspected.extension);
     const replaced: string[] = [];
@@ -246,6 +271,7 @@ export function createVerification(deps: VerificationDeps) {
         .where(eq(verificationCases.userId, userId));
       await deps.setAccountFlags(tx, userId, { isOnVerification: true, isVerified: false });
     });
+    await changed({ user_id: userId, status: 'pending', provider: providerName });
     const info = await view(userId, currency);
     return { ...info, result: 1 };
   }
@@ -319,6 +345,7 @@ export function createVerification(deps: VerificationDeps) {
       await applyDecision(tx, current, outcome.status, outcome.reason, 'sumsub');
       return { applied: true as const, replay: false, userId, status: outcome.status, reason: outcome.reason };
     });
+    if (decided.applied) await changed({ user_id: decided.userId, status: decided.status, provider: 'sumsub' });
     if (decided.applied && (decided.status === 'approved' || decided.status === 'resubmission' || decided.status === 'rejected')) {
       await notify(decided.userId, decided.status, decided.reason);
     }
@@ -370,19 +397,26 @@ export function createVerification(deps: VerificationDeps) {
     }
   }
 
-  /** Operators: approve, or reject with a reason (final: no new documents are taken). Audited. */
-  async function review(actor: string, userId: number, decision: { approve: true } | { approve: false; reason: string; final?: boolean }) {
+  /**
+   * Operators: approve, or reject with a reason (final: no new documents are taken). Audited here
+   * in the decision's transaction, unless the caller writes the audit row itself (`audited: false`:
+   * the back office's router writes one row per write).
+   */
+  async function review(actor: string, userId: number, decision: { approve: true } | { approve: false; reason: string; final?: boolean }, options: { audited?: boolean } = {}) {
     if (!decision.approve && !decision.reason.trim()) throw new Error('a rejection needs a reason the player will read');
     const status: VerificationStatus = decision.approve ? 'approved' : decision.final ? 'rejected' : 'resubmission';
     const reason = decision.approve ? null : decision.reason.trim().slice(0, 1000);
     await db.transaction(async (tx) => {
       const current = await caseOf(tx, userId, true);
-      if (!current || current.status !== 'pending') throw new Error(`account ${userId} has no verification waiting for review (${statusOf(current)})`);
-      if (current.provider !== 'builtin') throw new Error(`account ${userId} is reviewed by ${current.provider}`);
+      if (!current || current.status !== 'pending') throw refused(`account ${userId} has no verification waiting for review (${statusOf(current)})`);
+      if (current.provider !== 'builtin') throw refused(`account ${userId} is reviewed by ${current.provider}`);
       await applyDecision(tx, current, status, reason, actor);
-      await tx.insert(operatorAudit).values({ actor, action: `kyc:${decision.approve ? 'approve' : 'reject'}`, subject: `user:${userId}`, details: { status, reason } });
+      if (options.audited !== false) {
+        await tx.insert(operatorAudit).values({ actor, action: `kyc:${decision.approve ? 'approve' : 'reject'}`, subject: `user:${userId}`, details: { status, reason } });
+      }
     });
     await notify(userId, status as 'approved' | 'resubmission' | 'rejected', reason);
+    await changed({ user_id: userId, status, provider: 'builtin' });
     return status;
   }
 
@@ -465,7 +499,25 @@ export function createVerification(deps: VerificationDeps) {
     return deps.sumsub && (await provider()) === 'sumsub' ? deps.sumsub.cspOrigins : [];
   }
 
-  return { view, upload, remove, submit, createApplicant, accessToken, sumsubWebhook, review, pendingList, caseDetails, ownerFile, operatorFile, withdrawalCheck, provider, cspOrigins };
+  return {
+    view,
+    upload,
+    remove,
+    submit,
+    createApplicant,
+    accessToken,
+    sumsubWebhook,
+    review,
+    pendingList,
+    caseDetails,
+    ownerFile,
+    operatorFile,
+    withdrawalCheck,
+    provider,
+    cspOrigins,
+    // The back office's reading of cases and documents (review.ts).
+    ...createReviewDesk({ db, files }),
+  };
 }
 
 /** The player's file name as shown in their own list: no path, no control characters, 80 characters at most. */
