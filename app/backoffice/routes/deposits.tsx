@@ -1,2 +1,218 @@
-// Placeholder while this screen is built in this session; replaced before it lands.
-export { default } from './not-found.tsx';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { BACKOFFICE_PATH } from '../../../contract/backoffice.ts';
+import { DEPOSIT_STATUS_VALUES, type DepositRowView } from '../../../contract/backoffice-money.ts';
+import { backofficeApi, fieldError } from '../api.ts';
+import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
+import { useCan } from '../session.tsx';
+import { Badge, Button, Notice, PageHeader, SelectField, TextField } from '../ui/controls.tsx';
+import { DataTable, useTableParams } from '../ui/data-table.tsx';
+import { formatAmount, formatTime } from '../ui/format.ts';
+import '../money.css';
+
+const texts = defineTexts({
+  en: {
+    title: 'Deposits',
+    subtitle: 'Payments in through the providers. A deposit left pending can be settled here through its provider, which then calls back as it would on its own.',
+    refunds: 'Refunds are not available: the payment provider interface has no refund call yet (docs/backoffice.md).',
+    caption: 'Deposits',
+    status: 'Status',
+    method: 'Method',
+    any: 'Any',
+    all: 'all',
+    created: 'created',
+    pending: 'pending',
+    success: 'paid',
+    failed: 'failed',
+    cancelled: 'cancelled',
+    amountMin: 'Amount from',
+    amountMax: 'Amount to',
+    reference: 'Reference',
+    referenceHint: 'dep_… or the provider’s',
+    filter: 'Filter',
+    reset: 'Clear',
+    when: 'Created',
+    player: 'Player',
+    amount: 'Amount',
+    provider: 'Provider',
+    settleSuccess: 'Settle: paid',
+    settleFailed: 'Settle: failed',
+    confirmSuccess: 'Settle {id} as paid? The player is credited {amount}.',
+    confirmFailed: 'Settle {id} as failed? Nothing is credited.',
+    settled: '{id} is now {status}.',
+  },
+  fr: {
+    title: 'Dépôts',
+    subtitle: 'Les paiements entrants des prestataires. Un dépôt resté en attente peut être réglé ici par son prestataire, qui rappelle alors la plateforme comme il le ferait de lui-même.',
+    refunds: 'Les remboursements ne sont pas disponibles : l’interface des prestataires n’a pas encore d’appel de remboursement (docs/backoffice.md).',
+    caption: 'Dépôts',
+    status: 'Statut',
+    method: 'Moyen',
+    any: 'Tous',
+    all: 'tous',
+    created: 'créé',
+    pending: 'en attente',
+    success: 'payé',
+    failed: 'échoué',
+    cancelled: 'annulé',
+    amountMin: 'Montant min.',
+    amountMax: 'Montant max.',
+    reference: 'Référence',
+    referenceHint: 'dep_… ou celle du prestataire',
+    filter: 'Filtrer',
+    reset: 'Effacer',
+    when: 'Créé',
+    player: 'Joueur',
+    amount: 'Montant',
+    provider: 'Prestataire',
+    settleSuccess: 'Régler : payé',
+    settleFailed: 'Régler : échoué',
+    confirmSuccess: 'Régler {id} comme payé ? Le joueur est crédité de {amount}.',
+    confirmFailed: 'Régler {id} comme échoué ? Rien n’est crédité.',
+    settled: '{id} est maintenant : {status}.',
+  },
+});
+
+const QUERY = ['backoffice', 'deposits'] as const;
+const PAGE = 50;
+const statusTone = { success: 'good', pending: 'warn', created: 'info', failed: 'bad', cancelled: 'neutral' } as const;
+
+export default function DepositsScreen() {
+  const t = useTexts(texts);
+  const locale = useBackofficeLocale();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const table = useTableParams({ sort: 'created_at', dir: 'desc', pageSize: PAGE });
+  const filters = {
+    status: table.filter('status') || 'all',
+    method: table.filter('method'),
+    amount_min: table.filter('amount_min'),
+    amount_max: table.filter('amount_max'),
+    reference: table.filter('reference'),
+  };
+  const deposits = useQuery({
+    queryKey: [...QUERY, filters, table.page, table.sort, table.dir],
+    queryFn: () => backofficeApi<{ items: DepositRowView[]; total: number }>('deposits/list', { query: { ...filters, sort: table.sort, dir: table.dir, page: table.page, limit: PAGE } }),
+  });
+  const [notice, setNotice] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
+
+  const settle = useMutation({
+    mutationFn: (input: { id: string; outcome: 'success' | 'failed' }) => backofficeApi<DepositRowView>('deposits/settle', { body: input }),
+    onSuccess: (row) => setNotice({ tone: 'good', text: t('settled', { id: row.id, status: t(row.status as 'success') }) }),
+    onError: (error) => setNotice({ tone: 'bad', text: fieldError(error, 'id') ?? (error as Error).message }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY }),
+  });
+
+  function filter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? '').trim();
+    table.setFilters({ status: value('status') === 'all' ? '' : value('status'), method: value('method'), amount_min: value('amount_min'), amount_max: value('amount_max'), reference: value('reference') });
+  }
+
+  const columns: ColumnDef<DepositRowView, unknown>[] = [
+    {
+      id: 'created_at',
+      header: t('when'),
+      cell: ({ row }) => (
+        <>
+          {formatTime(row.original.created_at, locale)}
+          <div className="bo-hint bo-mono">{row.original.id}</div>
+        </>
+      ),
+    },
+    {
+      id: 'player',
+      header: t('player'),
+      cell: ({ row }) => (
+        <div className="money-player">
+          <Link to={`${BACKOFFICE_PATH}/players/${row.original.user_id}`} title={row.original.player ?? undefined}>
+            {row.original.player ?? `#${row.original.user_id}`}
+          </Link>
+          <div className="bo-hint">#{row.original.user_id}</div>
+        </div>
+      ),
+    },
+    {
+      id: 'amount',
+      header: t('amount'),
+      cell: ({ row }) => (
+        <span className="money-amount">
+          {formatAmount(row.original.amount.amount, row.original.amount.currency, locale)}
+          <div className="bo-hint">{row.original.method}</div>
+        </span>
+      ),
+    },
+    {
+      id: 'provider',
+      header: t('provider'),
+      cell: ({ row }) => (
+        <>
+          {row.original.provider}
+          <div className="bo-hint bo-mono money-ref">{row.original.provider_ref ?? '—'}</div>
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('status'),
+      cell: ({ row }) => (
+        <div className="money-decision-cell">
+          <Badge tone={statusTone[row.original.status as keyof typeof statusTone] ?? 'neutral'}>{t(row.original.status as 'success')}</Badge>
+          {can('deposits.settle') && (row.original.status === 'pending' || row.original.status === 'created') && (
+            <span className="bo-actions money-row-actions">
+              <Button
+                disabled={settle.isPending}
+                onClick={() =>
+                  window.confirm(t('confirmSuccess', { id: row.original.id, amount: formatAmount(row.original.amount.amount, row.original.amount.currency, locale) })) &&
+                  settle.mutate({ id: row.original.id, outcome: 'success' })
+                }
+              >
+                {t('settleSuccess')}
+              </Button>
+              <Button tone="danger" disabled={settle.isPending} onClick={() => window.confirm(t('confirmFailed', { id: row.original.id })) && settle.mutate({ id: row.original.id, outcome: 'failed' })}>
+                {t('settleFailed')}
+              </Button>
+            </span>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <form className="bo-filters" onSubmit={filter} key={JSON.stringify(filters)}>
+        <SelectField label={t('status')} name="status" defaultValue={filters.status} options={(['all', ...DEPOSIT_STATUS_VALUES] as const).map((value) => ({ value, label: t(value) }))} />
+        <SelectField
+          label={t('method')}
+          name="method"
+          defaultValue={filters.method}
+          options={[{ value: '', label: t('any') }, ...['card', 'sepa', 'skrill'].map((value) => ({ value, label: value }))]}
+        />
+        <TextField label={t('amountMin')} name="amount_min" inputMode="decimal" defaultValue={filters.amount_min} error={fieldError(deposits.error, 'amount_min')} />
+        <TextField label={t('amountMax')} name="amount_max" inputMode="decimal" defaultValue={filters.amount_max} error={fieldError(deposits.error, 'amount_max')} />
+        <TextField label={t('reference')} name="reference" placeholder={t('referenceHint')} defaultValue={filters.reference} />
+        <Button type="submit">{t('filter')}</Button>
+        <Button tone="quiet" onClick={() => table.setFilters({ status: '', method: '', amount_min: '', amount_max: '', reference: '' })}>
+          {t('reset')}
+        </Button>
+      </form>
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <DataTable
+        caption={t('caption')}
+        columns={columns}
+        rows={deposits.data?.items}
+        total={deposits.data?.total}
+        loading={deposits.isLoading}
+        table={table}
+        sortable={['created_at', 'amount']}
+        rowKey={(row) => row.id}
+      />
+      <p className="bo-hint">{t('refunds')}</p>
+    </>
+  );
+}

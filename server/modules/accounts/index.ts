@@ -5,3 +5,20 @@ export { createCodeStore, type CodeStore } from './codes.ts';
 export { parseLoginId } from './login-id.ts';
 export { createPublicNames, maskPublicName, type PublicNames } from './public-names.ts';
 export { hashPassword, verifyPassword, verifyAgainstDecoy } from './passwords.ts';
+export {
+  addPlayerNote,
+  allTags,
+  changePlayerStatus,
+  endPlayerSessions,
+  loginsOf,
+  playerAccount,
+  playerNotesOf,
+  playerSessions,
+  playersSharingSessions,
+  playerSummaries,
+  searchPlayers,
+  setPlayerFlag,
+  setPlayerTags,
+  type PlayerSearch,
+} from './admin.ts';
+export { createPayerReview, type PayerReview, type PayerReviewer } from './payer-review.ts';

@@ -5,6 +5,7 @@ import { CHECK_VIOLATION, pgErrorCode } from '../../platform/db/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema.ts';
+import { createLedgerReports } from './reports.ts';
 
 /**
  * The money ledger: double entry, written once. Every movement is a transaction whose postings
@@ -273,7 +274,22 @@ export function createLedger(db: Db) {
       .orderBy(asc(ledgerPostings.id));
   }
 
-  return { transfer, prepare, accountId, balances, hasMovements, houseBalance, verify, postingsOf, currencies: Object.keys(CURRENCIES) as CurrencyCode[] };
+  return {
+    transfer,
+    prepare,
+    accountId,
+    balances,
+    hasMovements,
+    houseBalance,
+    verify,
+    postingsOf,
+    currencies: Object.keys(CURRENCIES) as CurrencyCode[],
+    /** The back office's reads: house balances, clearing per day, the withdrawal queue's figures (reports.ts). */
+    reports: createLedgerReports(db),
+  };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
+
+export { accountStatement, accountStatementCsv } from './statement.ts';
+export { adjustmentState, applyAdjustment, assertPending, createAdjustment, listAdjustments, lockAdjustment, rejectAdjustment, type AdjustmentRow } from './adjustments.ts';

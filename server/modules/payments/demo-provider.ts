@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CURRENCIES, formatMinor, groupAmount, isCurrency } from '../../../contract/money.ts';
@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { demoPspPayments } from '../../db/schema.ts';
-import type { PaymentProvider, ProviderStatus } from './provider.ts';
+import type { PaymentProvider, ProviderDayTotal, ProviderStatus } from './provider.ts';
 import { signBody, verifySignature, SIGNATURE_HEADER } from './signature.ts';
 
 /** A pay-in's reference as the provider makes it: `dp_` and 12 random bytes in base64url. */
@@ -101,6 +101,25 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
         .from(demoPspPayments)
         .where(and(eq(demoPspPayments.merchantPaymentId, payout.paymentId), eq(demoPspPayments.kind, 'payout')));
       return { providerRef: row.ref, status: 'paid' };
+    },
+    async dailyTotals(from, to) {
+      // The demo keeps no settlement time: a pay-in counts on the day it was opened.
+      const day = sql<string>`to_char(${demoPspPayments.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({
+          day,
+          currency: demoPspPayments.currency,
+          payins: sql<string>`coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'payin' and ${demoPspPayments.status} = 'success'), 0)::text`,
+          payinCount: sql<number>`(count(*) filter (where ${demoPspPayments.kind} = 'payin' and ${demoPspPayments.status} = 'success'))::int`,
+          payouts: sql<string>`coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'payout' and ${demoPspPayments.status} = 'paid'), 0)::text`,
+          payoutCount: sql<number>`(count(*) filter (where ${demoPspPayments.kind} = 'payout' and ${demoPspPayments.status} = 'paid'))::int`,
+        })
+        .from(demoPspPayments)
+        .where(and(gte(demoPspPayments.createdAt, from), lt(demoPspPayments.createdAt, to)))
+        .groupBy(day, demoPspPayments.currency);
+      return rows
+        .map((row): ProviderDayTotal => ({ day: row.day, currency: row.currency, payins: BigInt(row.payins), payinCount: Number(row.payinCount), payouts: BigInt(row.payouts), payoutCount: Number(row.payoutCount) }))
+        .filter((row) => row.payinCount > 0 || row.payoutCount > 0);
     },
   };
 

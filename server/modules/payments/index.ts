@@ -3,3 +3,16 @@ export { createPayments, type Payments, type PayerProfile } from './service.ts';
 export { createDemoProvider, type DemoProvider, type CallbackSender } from './demo-provider.ts';
 export { signBody, verifySignature, SIGNATURE_HEADER } from './signature.ts';
 export type { PaymentProvider } from './provider.ts';
+export {
+  withdrawalQueueEffect,
+  WITHDRAWAL_STATUSES,
+  DEPOSIT_STATUSES,
+  type AdminPayment,
+  type PaymentFilter,
+  type PaymentSort,
+  type PaymentsAdmin,
+  type WithdrawalQueueMessage,
+} from './admin.ts';
+export { DEPOSIT_METHODS, WITHDRAWAL_METHODS, WITHDRAWAL_ROUTES } from './methods.ts';
+export type { ProviderDayTotal } from './provider.ts';
+export { ibanForm, playersByRequisite, playersSharingRequisites } from './requisites.ts';

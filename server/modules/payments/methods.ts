@@ -60,3 +60,13 @@ export const BANKS = [
   { code: 'BARCGB22', name: 'Barclays' },
   { code: 'REVOLT21', name: 'Revolut' },
 ];
+
+/**
+ * The deposit methods a withdrawal method sends money back along (money leaves the way it came):
+ * a player who deposited by any other method gets the "deposited by another method" flag in the
+ * back office's withdrawal queue.
+ */
+export const WITHDRAWAL_ROUTES: Record<string, readonly string[]> = {
+  bank_transfer: ['sepa'],
+  skrill: ['skrill'],
+};

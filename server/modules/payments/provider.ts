@@ -25,8 +25,22 @@ export interface PaymentProvider {
   }>;
   /** Checks a callback's signature and reads it; never trusts an unsigned body. */
   readCallback(rawBody: string, signatureHeader: string | undefined): CallbackCheck;
+  /**
+   * Pays a withdrawal out; the same paymentId twice pays once. `failed` means nothing was paid,
+   * and `reason` says why (shown to the operator). Throw only when nothing can have been paid.
+   */
   payout(payout: { paymentId: string; amount: bigint; currency: string; method: string; requisites: Record<string, unknown> }): Promise<{
     providerRef: string;
     status: 'paid' | 'failed';
+    reason?: string;
   }>;
+  /**
+   * The provider's own totals per UTC day and currency (its settlement report), for the back
+   * office's reconciliation against the ledger's clearing accounts. Optional: without it the
+   * reconciliation shows the ledger's side alone.
+   */
+  dailyTotals?(from: Date, to: Date): Promise<ProviderDayTotal[]>;
 }
+
+/** Minor units, per UTC day (`YYYY-MM-DD`) and currency: money in (settled pay-ins) and out (payouts made). */
+export type ProviderDayTotal = { day: string; currency: string; payins: bigint; payinCount: number; payouts: bigint; payoutCount: number };

@@ -14,6 +14,7 @@ import { BANKS, DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT
 import { isStricter, periodBounds, type LimitPeriod } from './periods.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { paymentText } from './texts.ts';
+import { createPaymentsAdmin } from './admin.ts';
 
 /** What the payments module needs to know about a player (from the accounts module). */
 export type PayerProfile = { uid: number; currency: string; isKycBlockEnabled: boolean; isVerified: boolean };
@@ -400,8 +401,8 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     return { transaction_id: publicId, status: 'requested' };
   }
 
-  /** Returns reserved money to the main balance and closes the request with `status`. */
-  async function release(tx: Tx, payment: PaymentRow, status: 'cancelled' | 'declined') {
+  /** Returns reserved money to the main balance and closes the request with `status` (and why, when an operator or the provider said). */
+  async function release(tx: Tx, payment: PaymentRow, status: 'cancelled' | 'declined', reason?: string) {
     await ledger.transfer(
       {
         key: `withdrawal-void:${payment.id}`,
@@ -411,10 +412,10 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
           { account: { player: payment.userId, kind: 'withdrawal_hold' }, amount: -payment.amount },
           { account: { player: payment.userId, kind: 'main' }, amount: payment.amount },
         ],
-        metadata: { payment: payment.publicId, status },
+        metadata: reason ? { payment: payment.publicId, status, reason } : { payment: payment.publicId, status },
       },
       tx,
-    ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', payment, moved.transactionId, { status }));
+    ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', payment, moved.transactionId, reason ? { status, reason } : { status }));
     await tx.update(payments).set({ status, updatedAt: new Date() }).where(eq(payments.id, payment.id));
   }
 
@@ -427,7 +428,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     type: 'cashier.deposit' | 'cashier.withdrawal',
     payment: { id: number; publicId: string; userId: number; amount: bigint; currency: string },
     transactionId: number,
-    extra: { status: string },
+    extra: { status: string; reason?: string },
   ) {
     const balances = await ledger.balances(payment.userId, payment.currency, tx);
     await writeOutboxEvent(tx, {
@@ -462,20 +463,61 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     return 1;
   }
 
-  /** Operator approval: the provider pays out, then the reserve is posted to the payout clearing account. */
-  async function approveWithdrawal(publicId: string): Promise<string> {
-    const claimed = await db
-      .update(payments)
-      .set({ status: 'processing', updatedAt: new Date() })
-      .where(and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal'), eq(payments.status, 'requested')))
-      .returning();
-    if (!claimed.length) throw new Error(`Withdrawal ${publicId} is not waiting for approval`);
-    const payment = claimed[0];
-    const payout = await provider.payout({ paymentId: publicId, amount: payment.amount, currency: payment.currency, method: payment.method, requisites: payment.requisites as Record<string, unknown> });
-    const outcome = await db.transaction(async (tx) => {
+  const notFound = (publicId: string) =>
+    new AppError('InvalidParameterException', `Withdrawal ${publicId} not found`, { fields: { id: `Withdrawal ${publicId} not found` }, status: 404 });
+  const notWaiting = (payment: PaymentRow) =>
+    new AppError('InvalidParameterException', `Withdrawal ${payment.publicId} is ${payment.status}, not waiting for approval`, {
+      fields: { id: `Withdrawal ${payment.publicId} is ${payment.status}, not waiting for approval` },
+      status: 409,
+    });
+
+  /**
+   * Operator approval (docs/backoffice.md, Money). Above the four-eyes threshold the request first
+   * collects approvals (one per member, under the subject's lock, with the payment's row lock
+   * held) and waits until two different members approved; then it is claimed (`processing`, once:
+   * a racing approval finds it claimed and is refused), the provider pays out, and the reserve is
+   * posted to the payout clearing account. A provider that refuses, or cannot be reached, gets
+   * the reserve returned to the player and the request declined with its reason.
+   */
+  async function approveWithdrawalBy(
+    publicId: string,
+    options: { fourEyes?: { above: bigint | ((currency: string) => bigint); approve(tx: Tx, subject: string): Promise<{ approvers: number[]; added: boolean }> } } = {},
+  ): Promise<
+    | { outcome: 'waiting'; approvers: number[]; added: boolean; payment: PaymentRow }
+    | { outcome: 'paid'; providerRef: string; approvers: number[]; payment: PaymentRow }
+    | { outcome: 'refused'; reason: string; approvers: number[]; payment: PaymentRow }
+  > {
+    const claim = await db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal')));
+      if (!payment) throw notFound(publicId);
+      if (payment.status !== 'requested') throw notWaiting(payment);
+      let approvers: number[] = [];
+      const fourEyes = options.fourEyes;
+      if (fourEyes) {
+        const threshold = typeof fourEyes.above === 'bigint' ? fourEyes.above : fourEyes.above(payment.currency);
+        const state = await fourEyes.approve(tx, `withdrawal:${payment.publicId}`);
+        approvers = state.approvers;
+        if (payment.amount > threshold && approvers.length < 2) return { waiting: true as const, payment, approvers, added: state.added };
+      }
+      const [claimed] = await tx.update(payments).set({ status: 'processing', updatedAt: new Date() }).where(eq(payments.id, payment.id)).returning();
+      return { waiting: false as const, payment: claimed, approvers, added: true };
+    });
+    if (claim.waiting) return { outcome: 'waiting', approvers: claim.approvers, added: claim.added, payment: claim.payment };
+    const payment = claim.payment;
+    let payout: Awaited<ReturnType<PaymentProvider['payout']>>;
+    try {
+      payout = await provider.payout({ paymentId: publicId, amount: payment.amount, currency: payment.currency, method: payment.method, requisites: payment.requisites as Record<string, unknown> });
+    } catch (error) {
+      // The adapter could not get an answer: the payout is taken as not made (an adapter must
+      // throw only when it knows nothing left; docs/payments.md).
+      logger.error({ err: error, publicId }, 'payment provider could not pay a withdrawal out');
+      payout = { providerRef: '', status: 'failed', reason: `provider unavailable: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const result = await db.transaction(async (tx) => {
       if (payout.status !== 'paid') {
-        await release(tx, payment, 'declined');
-        return 'declined by the provider';
+        const reason = `refused by the provider: ${payout.reason ?? 'no reason given'}`;
+        await release(tx, payment, 'declined', reason);
+        return { outcome: 'refused' as const, reason };
       }
       await ledger.transfer(
         {
@@ -491,19 +533,30 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
         tx,
       ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', payment, moved.transactionId, { status: 'approved' }));
       await tx.update(payments).set({ status: 'approved', providerRef: payout.providerRef, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-      return 'paid out';
+      return { outcome: 'paid' as const, providerRef: payout.providerRef };
     });
     announceOutboxCommitted();
-    return outcome;
+    const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
+    return { ...result, approvers: claim.approvers, payment: after };
   }
 
-  async function declineWithdrawal(publicId: string): Promise<void> {
-    await db.transaction(async (tx) => {
+  /** Operator approval without four eyes (npm run ops -- withdrawal:approve): pays out, or returns the reserve when the provider refuses. */
+  async function approveWithdrawal(publicId: string): Promise<string> {
+    const result = await approveWithdrawalBy(publicId);
+    return result.outcome === 'paid' ? 'paid out' : result.outcome === 'refused' ? `declined: ${result.reason}` : 'waiting';
+  }
+
+  /** Operator decline: the reserve returns to the player's main balance; the reason goes with the movement and its event. */
+  async function declineWithdrawal(publicId: string, reason?: string): Promise<PaymentRow> {
+    const declined = await db.transaction(async (tx) => {
       const payment = await lockPayment(tx, and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal')));
-      if (!payment || payment.status !== 'requested') throw new Error(`Withdrawal ${publicId} is not waiting for approval`);
-      await release(tx, payment, 'declined');
+      if (!payment) throw notFound(publicId);
+      if (payment.status !== 'requested') throw notWaiting(payment);
+      await release(tx, payment, 'declined', reason);
+      return { ...payment, status: 'declined' };
     });
     announceOutboxCommitted();
+    return declined;
   }
 
   async function listWithdrawals(status = 'requested') {
@@ -540,6 +593,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     makeWithdrawal,
     cancelWithdrawal,
     approveWithdrawal,
+    approveWithdrawalBy,
     declineWithdrawal,
     listWithdrawals,
     history,
@@ -547,11 +601,13 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     getDepositLimit,
     setDepositLimit,
     banks: () => BANKS,
+    /** The back office's reads (admin.ts). */
+    admin: createPaymentsAdmin({ db, provider }),
   };
 }
 
 /** Shows enough of an account number to recognise it, never the whole of it. */
-function maskRequisites(requisites: Record<string, string>): Record<string, string> {
+export function maskRequisites(requisites: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(requisites).map(([name, value]) => [name, name === 'iban' && value.length > 8 ? `${value.slice(0, 4)} •••• ${value.slice(-4)}` : value]),
   );

@@ -8,6 +8,7 @@ import { changeRole, findMember, inviteMember, listMembers, memberState, memberV
 import { completeSecondFactor, confirmSetup, setupLinkInfo, signInWithPassword, startSetup } from './sign-in.ts';
 import { resolveStaffSession, revokeAllStaffSessions, revokeStaffSession, type StaffSession } from './sessions.ts';
 import { listAudit, recordAudit } from './audit.ts';
+import { approversOf } from './four-eyes.ts';
 
 export { BACKOFFICE_SESSION_COOKIE, STAFF_SESSION_POLICY, type StaffSession } from './sessions.ts';
 export { STAFF_LIMITS, STAFF_PASSWORD_MIN } from './sign-in.ts';
@@ -80,6 +81,8 @@ export function createStaff(deps: { db: Db; limits: RateLimitStore; appSecret: s
     recordAudit: (entry: Parameters<typeof recordAudit>[1]) => recordAudit(db, entry),
     listAudit: (filter: Parameters<typeof listAudit>[1], page: Parameters<typeof listAudit>[2]) => listAudit(db, filter, page),
     setupLink,
+    /** Who approved these four-eyes subjects so far, first first (the queues' "waiting for a second member"). */
+    approversOf: (subjects: string[]) => approversOf(db, subjects),
   };
 }
 

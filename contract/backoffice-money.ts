@@ -1,0 +1,76 @@
+/**
+ * The back office's money screens (docs/backoffice.md, Money): what the server answers and the
+ * interface shows. Amounts are decimal strings in major units with their currency
+ * (contract/money.ts); the server keeps bigint minor units.
+ */
+export type MoneyView = { amount: string; currency: string };
+
+/** Why a withdrawal deserves a second look before it is paid out. */
+export const WITHDRAWAL_FLAGS = ['first_withdrawal', 'other_method', 'bonus_converted', 'net_win', 'linked_accounts', 'unverified'] as const;
+export type WithdrawalFlag = (typeof WITHDRAWAL_FLAGS)[number];
+
+export const WITHDRAWAL_STATUS_VALUES = ['requested', 'processing', 'approved', 'declined', 'cancelled'] as const;
+export const DEPOSIT_STATUS_VALUES = ['created', 'pending', 'success', 'failed', 'cancelled'] as const;
+
+/** How long after a bonus's conversion a withdrawal shows "bonus just converted" (hours). */
+export const BONUS_CONVERTED_HOURS = 72;
+
+export type WithdrawalRowView = {
+  id: string;
+  user_id: number;
+  player: string | null;
+  method: string;
+  amount: MoneyView;
+  status: string;
+  requisites: Record<string, string>;
+  provider_ref: string | null;
+  created_at: string;
+  updated_at: string;
+  flags: WithdrawalFlag[];
+  /** The player's net game result over the last 24 hours in the withdrawal's currency (positive: won). */
+  net_win_24h: MoneyView;
+  /** Players sharing a sign-up or session address with this one. */
+  linked_players: number[];
+  /** Methods the player deposited by that this withdrawal does not return money along. */
+  other_deposit_methods: string[];
+  four_eyes: {
+    /** Above BACKOFFICE_FOUR_EYES: two different members must approve. */
+    required: boolean;
+    threshold: MoneyView;
+    approvers: Array<{ id: number; name: string }>;
+  };
+};
+
+export type WithdrawalDecisionView = {
+  /** waiting: approved by one member, waiting for a second; paid: paid out; refused: the provider refused (reserve returned); declined: declined by the member. */
+  outcome: 'waiting' | 'paid' | 'refused' | 'declined';
+  reason: string | null;
+  withdrawal: WithdrawalRowView;
+};
+
+export type DepositRowView = {
+  id: string;
+  user_id: number;
+  player: string | null;
+  method: string;
+  provider: string;
+  provider_ref: string | null;
+  amount: MoneyView;
+  status: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type HouseBalanceView = { account: string; currency: string; balance: string; postings: number };
+
+export type ReconciliationDayView = {
+  day: string;
+  currency: string;
+  provider: { payins: string; payin_count: number; payouts: string; payout_count: number } | null;
+  ledger: { deposits: string; deposit_count: number; payouts: string; payout_count: number };
+  /** Provider minus ledger: zero when they agree. */
+  difference: { payins: string; payouts: string } | null;
+  matches: boolean | null;
+};
+
+export type LedgerVerifyView = { accounts: number; transactions: number; postings: number; problems: string[]; holds: boolean; checked_at: string };
