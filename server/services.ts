@@ -8,11 +8,11 @@ import { createSiteSettings } from './modules/site-settings/index.ts';
 import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { contentSourceFromEnv, createContentService } from './modules/content/index.ts';
-import { createAccounts, createCodeStore, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
+import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
-import { createDemoProvider, createPayments, type CallbackSender } from './modules/payments/index.ts';
+import { createDemoProvider, createPayments, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
@@ -28,6 +28,7 @@ import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeEffects, playerTopic } from './modules/notices/index.ts';
+import { staffTopic } from '../contract/backoffice.ts';
 import { createBetting } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
@@ -202,6 +203,8 @@ export async function createServices(deps: {
     send: (message) => messenger.send(message),
     publish: (userId, message) => live.publish(playerTopic(userId), message),
     origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+    // The back office's verification queue refreshes for the members who may see it.
+    onCaseChange: (change) => live.publish(staffTopic('verification.read'), { type: 'verification', data: change }),
   });
 
   // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
@@ -211,6 +214,8 @@ export async function createServices(deps: {
   // The embedded database has no autovacuum: its statistics are gathered by a job instead.
   if (deps.database.kind === 'pglite') jobs.schedule(statistics);
   for (const effect of liveNoticeEffects(live)) jobs.onDispatched(effect);
+  // The back office's withdrawal queue refreshes live for the members who may see it.
+  jobs.onDispatched(withdrawalQueueEffect((topic, message) => live.publish(topic, message)));
   if (env.TOURNAMENTS === 'on') {
     jobs.onEvent(tournaments.scoreHandler);
     jobs.schedule(tournaments.finishJob);
@@ -277,6 +282,8 @@ export async function createServices(deps: {
     limits,
     sessions,
     accounts,
+    /** Who is behind a payment, for the back office's money screens (accounts/payer-review.ts). */
+    payerReview: createPayerReview(db),
     identityProviders,
     ledger,
     demoPsp,

@@ -88,7 +88,12 @@ export function createBackofficeRouter(options: BackofficeOptions) {
         startSession: (token) => setCookie(c, BACKOFFICE_SESSION_COOKIE, token, { path: BACKOFFICE_PATH, httpOnly: true, secure, sameSite: 'Strict' }),
         endSession: () => deleteCookie(c, BACKOFFICE_SESSION_COOKIE, { path: BACKOFFICE_PATH, secure }),
       };
-      if (endpoint.verb === 'GET') return c.json({ data: (await endpoint.handler(input, context)) ?? null });
+      if (endpoint.verb === 'GET') {
+        const result = await endpoint.handler(input, context);
+        // A read may answer a file (a verification document) with its own headers.
+        if (result instanceof Response) return result;
+        return c.json({ data: result ?? null });
+      }
 
       const { data, audit } = await endpoint.handler(input, context);
       const actor = audit.actor ? await services.staff.member(audit.actor.staffId) : null;

@@ -66,13 +66,19 @@ export const users = pgTable('users', {
   isVerified: boolean('is_verified').notNull().default(false),
   isOnVerification: boolean('is_on_verification').notNull().default(false),
   isRegistrationCompleted: boolean('is_registration_completed').notNull().default(true),
+  /** Set from the back office (players.test-account): the account is the operator's own, left out of reports. */
+  isTestAccount: boolean('is_test_account').notNull().default(false),
   /** Personal data of the profile (first_name, last_name, sex, birth_date, address ...). */
   profile: jsonb('profile').notNull().default(sql`'{}'::jsonb`),
   /** What the player chose at sign-up: promo code, character, casino or betting. */
   signupChoices: jsonb('signup_choices').notNull().default(sql`'{}'::jsonb`),
   registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [
+  // The back office's player search (server/modules/accounts/admin.ts): newest first, and display names by prefix.
+  index('users_registered_at_idx').on(table.registeredAt),
+  index('users_fakename_prefix_idx').on(sql`lower(${table.fakename}) text_pattern_ops`),
+]);
 
 export const contacts = pgTable(
   'contacts',
@@ -91,7 +97,12 @@ export const contacts = pgTable(
     isSubscribed: boolean('is_subscribed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('contacts_type_value_unique').on(table.type, table.value), index('contacts_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('contacts_type_value_unique').on(table.type, table.value),
+    index('contacts_user_idx').on(table.userId),
+    // The back office's player search finds e-mails and phones by their beginning.
+    index('contacts_value_prefix_idx').on(table.value.op('text_pattern_ops')),
+  ],
 );
 
 export const sessions = pgTable(
@@ -111,7 +122,12 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (table) => [uniqueIndex('sessions_token_hash_unique').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
+    index('sessions_user_idx').on(table.userId),
+    // The back office finds players by an address they came from, and accounts that shared one.
+    index('sessions_ip_idx').on(table.ip),
+  ],
 );
 
 export const oneTimeCodes = pgTable(
@@ -254,6 +270,9 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex('payments_public_id_unique').on(table.publicId),
     index('payments_user_idx').on(table.userId, table.direction, table.createdAt),
+    // The back office finds players by the IBAN or wallet they withdraw to, and accounts that share one.
+    index('payments_requisites_iban_idx').on(sql`(${table.requisites} ->> 'iban')`).where(sql`${table.requisites} ? 'iban'`),
+    index('payments_requisites_wallet_idx').on(sql`lower(${table.requisites} ->> 'wallet_email')`).where(sql`${table.requisites} ? 'wallet_email'`),
     check('payments_amount_positive', sql`${table.amount} > 0`),
   ],
 );

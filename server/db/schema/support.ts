@@ -87,3 +87,20 @@ export const chatEvents = pgTable(
   },
   (table) => [index('chat_events_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * Canned answers the back office's support chat offers (docs/backoffice.md): a short list per
+ * locale, kept as data so support staff add and edit them from the screen (each edit audited).
+ */
+export const supportCannedAnswers = pgTable(
+  'support_canned_answers',
+  {
+    id: serial('id').primaryKey(),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_canned_answers_locale_idx').on(table.locale, table.title)],
+);

@@ -14,3 +14,5 @@ export {
   type StakeInput,
 } from './money-path.ts';
 export { createResponsibleGaming, periodStart, type PlayReader, type ResponsibleGaming } from './service.ts';
+export { createRgOperatorDesk, type ExclusionRow, type NearLimitRow } from './operator.ts';
+export { excludedPlayerIds } from './excluded.ts';

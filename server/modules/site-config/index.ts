@@ -5,6 +5,9 @@ import type { Db } from '../../platform/db/database.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
 import { localInvalidator, type CacheInvalidator } from '../../platform/cache-invalidation.ts';
 import { siteConfigs } from '../../db/schema.ts';
+import { createSiteConfigVersions } from './versions.ts';
+
+export type { SiteConfigVersionView, SiteConfigWrite } from './versions.ts';
 
 /**
  * The per-locale site configuration document (spec 2, section 3). Stored as JSON in the
@@ -44,7 +47,12 @@ export function createSiteConfigService(db: Db, options: { invalidator?: CacheIn
     return value;
   }
 
-  return { get, put };
+  return {
+    get,
+    put,
+    /** Versioned writes, versions and rollback (the back office's settings screen). */
+    ...createSiteConfigVersions(db, () => invalidator.invalidate(SITE_CONFIG_CACHE)),
+  };
 }
 
 export type SiteConfigService = ReturnType<typeof createSiteConfigService>;

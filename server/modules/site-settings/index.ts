@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
 import { localInvalidator, type CacheInvalidator } from '../../platform/cache-invalidation.ts';
 import { siteSettings } from '../../db/schema.ts';
+import { changeSetting } from './change.ts';
 
 /**
  * Operator switches kept in the database so every process sees them. Values are read through a
@@ -55,7 +56,24 @@ export function createSiteSettings(db: Db, options: { invalidator?: CacheInvalid
     await invalidator.invalidate(SITE_SETTINGS_CACHE);
   }
 
-  return { get, set };
+  /**
+   * The back office's write: validated like `set` (an unknown key or a bad value named as the
+   * field), answering the stored value it replaced and the new one, for the audit trail.
+   */
+  async function change(key: string, value: unknown): Promise<{ key: SettingKey; before: unknown; after: unknown }> {
+    const result = await changeSetting(db, settingSchemas, DEFAULTS, key, value);
+    await invalidator.invalidate(SITE_SETTINGS_CACHE);
+    return { key: key as SettingKey, ...result };
+  }
+
+  /** Every setting with its value now (read through the cache). */
+  async function all(): Promise<{ [K in SettingKey]: SettingValue<K> }> {
+    const keys = Object.keys(settingSchemas) as SettingKey[];
+    const values = await Promise.all(keys.map((key) => get(key)));
+    return Object.fromEntries(keys.map((key, index) => [key, values[index]])) as { [K in SettingKey]: SettingValue<K> };
+  }
+
+  return { get, set, change, all };
 }
 
 export type SiteSettings = ReturnType<typeof createSiteSettings>;

@@ -11,6 +11,7 @@ import {
   type ChatMessageView,
   type OperatorConversationView,
 } from '../../../contract/support.ts';
+import { staffTopic } from '../../../contract/backoffice.ts';
 
 /**
  * The built-in live chat (docs/support-chat.md): one conversation per owner (a signed-in player or
@@ -21,6 +22,9 @@ import {
 export type ChatOwner = { kind: 'player'; userId: number } | { kind: 'guest'; guestId: string };
 
 export const OPERATORS_TOPIC = 'support:operators';
+/** The back office's members with `support.chat` hear every chat message there, as type `chat`. */
+export const STAFF_CHAT_TOPIC = staffTopic('support.chat');
+export const STAFF_CHAT_EVENT = 'chat';
 export const ownerTopic = (owner: ChatOwner) => (owner.kind === 'player' ? `player:${owner.userId}` : `chat-guest:${owner.guestId}`);
 
 /** Messages a visitor may send: a burst of 8 per 30 s per conversation owner, 30 a minute per address. */
@@ -81,6 +85,7 @@ export function createChat(deps: { db: Db; limits: RateLimitStore; publish: Publ
     await Promise.allSettled([
       deps.publish(ownerTopic(owner), { type: CHAT_LIVE_EVENT, data: forOwner }),
       deps.publish(OPERATORS_TOPIC, { type: CHAT_LIVE_EVENT, data: forOperators }),
+      deps.publish(STAFF_CHAT_TOPIC, { type: STAFF_CHAT_EVENT, data: forOperators }),
     ]);
   }
 
@@ -176,7 +181,9 @@ export function createChat(deps: { db: Db; limits: RateLimitStore; publish: Publ
       const rows = await db
         .select({
           conversation: chatConversations,
-          last: sql<string | null>`(select m.text from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.id desc limit 1)`,
+          // Qualified by hand: drizzle renders a column in a sql`` fragment unqualified, and inside
+          // this subquery a bare "id" would be the message's own id (it showed the wrong message).
+          last: sql<string | null>`(select m.text from chat_messages m where m.conversation_id = "chat_conversations"."id" order by m.id desc limit 1)`,
         })
         .from(chatConversations)
         .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
@@ -213,10 +220,14 @@ export function createChat(deps: { db: Db; limits: RateLimitStore; publish: Publ
       };
     },
 
-    /** An operator's answer: stored, counted unread for the visitor, announced to both sides. */
-    async reply(conversationId: number, operatorName: string, rawText: string): Promise<ChatMessageView> {
+    /**
+     * An operator's answer: stored, counted unread for the visitor, announced to both sides.
+     * `limitKey` is whose rate limit it counts against (a back-office member's id; the console's
+     * operator name by default).
+     */
+    async reply(conversationId: number, operatorName: string, rawText: string, limitKey = operatorName): Promise<ChatMessageView> {
       const text = checkText(rawText);
-      await enforce(deps.limits, operatorName, CHAT_LIMITS.operator);
+      await enforce(deps.limits, limitKey, CHAT_LIMITS.operator);
       const result = await db.transaction(async (tx) => {
         const [conversation] = await tx
           .update(chatConversations)

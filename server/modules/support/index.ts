@@ -13,15 +13,17 @@ import type { SupportSettings } from '../../../contract/support.ts';
 import { createChat, OPERATORS_TOPIC, ownerTopic, type ChatOwner } from './chat.ts';
 import { createContact } from './contact.ts';
 import { createChatEvents } from './chat-events.ts';
+import { createSupportDesk } from './desk.ts';
 import { createOperators } from './operators.ts';
 import { createSigner, GUEST_CHAT_COOKIE, GUEST_CHAT_SECONDS, newGuestId, OPERATOR_COOKIE } from './identity.ts';
 import { chatChoice, chatOrigins, chatSetup, type VisitorData } from './settings.ts';
 
-export { CHAT_LIMITS, OPERATORS_TOPIC, ownerTopic, type ChatOwner } from './chat.ts';
+export { CHAT_LIMITS, OPERATORS_TOPIC, STAFF_CHAT_EVENT, STAFF_CHAT_TOPIC, ownerTopic, type ChatOwner } from './chat.ts';
 export { CONTACT_RATE_LIMITS } from './contact.ts';
 export { OPERATOR_LOGIN_LIMIT } from './operators.ts';
 export { GUEST_CHAT_COOKIE, GUEST_CHAT_SECONDS, OPERATOR_COOKIE, OPERATOR_SESSION_SECONDS } from './identity.ts';
 export { chatOrigins } from './settings.ts';
+export { CANNED_LIMITS, requestReference, type CannedAnswerView, type CannedAnswerState, type SupportRequestView } from './desk.ts';
 
 export function createSupport(deps: {
   db: Db;
@@ -42,6 +44,8 @@ export function createSupport(deps: {
     chat: createChat({ db: deps.db, limits: deps.limits, publish: deps.publish }),
     contact: createContact({ db: deps.db, limits: deps.limits, messenger: deps.messenger, logger: deps.logger, supportEmail: deps.supportEmail }),
     chatEvents: createChatEvents(deps.db),
+    /** The back office's support desk: canned answers and contact-form requests. */
+    desk: createSupportDesk(deps.db),
     operators,
 
     /** support/getsettings: the page's chat, with the visitor data for a signed-in player's widget. */
