@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { BACKOFFICE_PATH } from '../../../contract/backoffice.ts';
 import { DEPOSIT_STATUS_VALUES, type DepositRowView } from '../../../contract/backoffice-money.ts';
 import { backofficeApi, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { useCan } from '../session.tsx';
 import { Badge, Button, Notice, PageHeader, SelectField, TextField } from '../ui/controls.tsx';
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
-import { formatAmount, formatTime } from '../ui/format.ts';
+import { formatAmount } from '../ui/format.ts';
+import { PaymentPlayerCell, PaymentTimeCell } from '../money-cells.tsx';
 import '../money.css';
 
 const texts = defineTexts({
@@ -116,24 +115,12 @@ export default function DepositsScreen() {
     {
       id: 'created_at',
       header: t('when'),
-      cell: ({ row }) => (
-        <>
-          {formatTime(row.original.created_at, locale)}
-          <div className="bo-hint bo-mono">{row.original.id}</div>
-        </>
-      ),
+      cell: ({ row }) => <PaymentTimeCell at={row.original.created_at} reference={row.original.id} locale={locale} />,
     },
     {
       id: 'player',
       header: t('player'),
-      cell: ({ row }) => (
-        <div className="money-player">
-          <Link to={`${BACKOFFICE_PATH}/players/${row.original.user_id}`} title={row.original.player ?? undefined}>
-            {row.original.player ?? `#${row.original.user_id}`}
-          </Link>
-          <div className="bo-hint">#{row.original.user_id}</div>
-        </div>
-      ),
+      cell: ({ row }) => <PaymentPlayerCell userId={row.original.user_id} player={row.original.player} />,
     },
     {
       id: 'amount',

@@ -10,7 +10,8 @@ import { useLiveRefresh } from '../live.ts';
 import { useCan, useMe } from '../session.tsx';
 import { Badge, Button, Notice, PageHeader, Panel, SelectField, TextArea, TextField } from '../ui/controls.tsx';
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
-import { formatAmount, formatTime } from '../ui/format.ts';
+import { formatAmount } from '../ui/format.ts';
+import { PaymentPlayerCell, PaymentTimeCell } from '../money-cells.tsx';
 import '../money.css';
 
 const texts = defineTexts({
@@ -263,24 +264,12 @@ export default function WithdrawalsScreen() {
     {
       id: 'created_at',
       header: t('requestedAt'),
-      cell: ({ row }) => (
-        <>
-          {formatTime(row.original.created_at, locale)}
-          <div className="bo-hint bo-mono">{row.original.id}</div>
-        </>
-      ),
+      cell: ({ row }) => <PaymentTimeCell at={row.original.created_at} reference={row.original.id} locale={locale} />,
     },
     {
       id: 'player',
       header: t('player'),
-      cell: ({ row }) => (
-        <div className="money-player">
-          <Link to={`${BACKOFFICE_PATH}/players/${row.original.user_id}`} title={row.original.player ?? undefined}>
-            {row.original.player ?? `#${row.original.user_id}`}
-          </Link>
-          <div className="bo-hint">#{row.original.user_id}</div>
-        </div>
-      ),
+      cell: ({ row }) => <PaymentPlayerCell userId={row.original.user_id} player={row.original.player} />,
     },
     {
       id: 'amount',

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { supportCannedAnswers, supportRequests } from '../../db/schema/support.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
+import type { SupportRequestItem } from '../../../contract/backoffice-support.ts';
 
 /**
  * The support desk of the back office (docs/backoffice.md): canned answers kept as data per
@@ -16,18 +17,8 @@ export type CannedAnswerView = { id: number; locale: LocaleCode; title: string; 
 /** What the audit trail keeps of a canned answer (its whole state: it is small). */
 export type CannedAnswerState = { locale: string; title: string; text: string };
 
-export type SupportRequestView = {
-  id: number;
-  reference: string;
-  user_id: number | null;
-  name: string;
-  email: string;
-  topic: string;
-  message: string;
-  locale: string;
-  created_at: string;
-  mailed_at: string | null;
-};
+/** A contact-form message as the back office lists it (the contract's shape). */
+export type SupportRequestView = SupportRequestItem;
 
 export const requestReference = (id: number) => `S-${String(id).padStart(6, '0')}`;
 
