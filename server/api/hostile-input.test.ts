@@ -56,6 +56,17 @@ describe('control characters in any field', () => {
   });
 });
 
+describe('lone surrogates in JSON', () => {
+  it('are stored as U+FFFD, as form input already is, instead of failing in the database', async () => {
+    const answer = await t.app.request(`${TEST_ORIGIN}/api/saveProfileInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: player.cookie, origin: TEST_ORIGIN },
+      body: '{"first_name":"Ana\\ud83c","region":"a\\ud83c\\ud800"}',
+    });
+    expect(answer.status, await answer.clone().text()).toBeLessThan(500);
+  });
+});
+
 describe('routes outside /api', () => {
   it('answer NUL bytes in their paths, queries and forms without a server error', async () => {
     const paths = [

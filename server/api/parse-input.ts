@@ -24,6 +24,18 @@ const parse = (text: string) =>
  */
 export type FileUpload = { maxBytes: number; tooLarge: () => Error; severalFiles: (field: string) => Error };
 
+/**
+ * JSON may spell lone surrogates (`"\ud83c"`), which no database stores (PostgreSQL refuses them in
+ * jsonb, and PGlite miscounts them in text). Form and query input already arrive with U+FFFD in
+ * their place; JSON strings and keys are made the same, so every method sees well-formed text.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.toWellFormed();
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.toWellFormed(), wellFormed(item)]));
+  return value;
+}
+
 /** Multipart headers and the other fields of an upload may add this much to the files' bytes. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -75,7 +87,7 @@ export async function readInput(request: Request, upload?: FileUpload): Promise<
       const text = await request.text();
       const parsed: unknown = text ? JSON.parse(text) : {};
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-      body = parsed as Record<string, unknown>;
+      body = wellFormed(parsed) as Record<string, unknown>;
     } else if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
       let source = request;
       if (upload) ({ request: source, overflowed } = limitedBody(request, upload));

@@ -4,7 +4,8 @@ import { defineMethod } from '../types.ts';
 import { requireUserId } from './accounts.ts';
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
-const tournamentId = z.coerce.number().int().min(1).max(2_147_483_647);
+const MAX_ID = 2_147_483_647;
+const tournamentId = z.coerce.number().int().min(1).max(MAX_ID);
 
 export const getTournaments = defineMethod({
   name: 'tournaments/get',
@@ -16,7 +17,7 @@ export const getTournaments = defineMethod({
       ids: z
         .union([z.array(tournamentId), z.string().transform((text, ctx) => {
           const ids = text.split(',').filter(Boolean).map(Number);
-          if (ids.some((id) => !Number.isInteger(id) || id < 1)) ctx.addIssue({ code: 'custom', message: 'A comma-separated list of tournament ids' });
+          if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > MAX_ID)) ctx.addIssue({ code: 'custom', message: 'A comma-separated list of tournament ids' });
           return ids;
         })])
         .optional(),

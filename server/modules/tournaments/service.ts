@@ -38,6 +38,9 @@ export type TournamentsDeps = {
 
 export type TournamentQuery = { ids?: number[]; sysname?: string; status: TournamentStatus | 'all'; offset: number; count: number };
 
+/** The largest id a tournament can have (an integer column). */
+const MAX_ID = 2_147_483_647;
+
 const statusOf = (row: Pick<TournamentRowDb, 'startsAt' | 'endsAt' | 'finishedAt'>, now: Date): TournamentStatus =>
   row.finishedAt || row.endsAt <= now ? 'finished' : row.startsAt > now ? 'upcoming' : 'active';
 
@@ -213,10 +216,15 @@ export function createTournaments(deps: TournamentsDeps) {
   }
 
   async function find(query: { id?: number; sysname?: string }, locale: LocaleCode): Promise<TournamentRowDb> {
-    const [row] = await db
-      .select()
-      .from(tournaments)
-      .where(query.id !== undefined ? eq(tournaments.id, query.id) : eq(tournaments.sysname, query.sysname ?? ''));
+    // An id no row can have (games/get passes any digits as an id) is unknown, not a query the
+    // database refuses for overflowing its integer column.
+    const possible = query.id === undefined || (Number.isSafeInteger(query.id) && query.id >= 1 && query.id <= MAX_ID);
+    const [row] = possible
+      ? await db
+          .select()
+          .from(tournaments)
+          .where(query.id !== undefined ? eq(tournaments.id, query.id) : eq(tournaments.sysname, query.sysname ?? ''))
+      : [];
     if (!row) throw new AppError('InvalidParameterException', 'No such tournament', { fields: { tournament_id: tournamentText(locale, 'unknown') }, status: 404 });
     return row;
   }

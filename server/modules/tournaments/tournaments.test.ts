@@ -282,6 +282,15 @@ describe('tournament games (games/get)', () => {
     expect(narrowed.items.map((game) => game.sysname)).toEqual(['golden-croupier']);
     expect((await games({ id: 'no-such-tournament', type: 'tournament' })).status).toBe(404);
   });
+
+  it('answers an id past the integer column as an unknown tournament, not a database error (found by the API fuzz)', async () => {
+    const queries: Record<string, string>[] = [{ tournament_id: '2147483648' }, { id: '99999999999999999999', type: 'tournament' }, { options: '{"tournament_id":99999999999}' }];
+    for (const query of queries) {
+      const answer = await games(query);
+      expect(answer.status, JSON.stringify(query)).toBe(404);
+      expect(answer.json.error).toMatchObject({ type: 'InvalidParameterException', fields: { tournament_id: expect.any(String) } });
+    }
+  });
 });
 
 describe('tournaments/get', () => {
@@ -299,6 +308,15 @@ describe('tournaments/get', () => {
     const french = await t.call('tournaments/get', { query: { sysname: 'weekly-slot-race', locale: 'fr' } });
     expect((french.json.data as { items: TournamentView[] }).items[0].name).toBe('Course hebdo des machines à sous');
     expect((await call(null, 'tournaments/get', { query: { status: 'soon' } })).status).toBe(422);
+  });
+
+  it('refuses ids past the integer column however they are written, naming ids (found by the API fuzz)', async () => {
+    const queries: Record<string, string>[] = [{ ids: '2147483648' }, { ids: '1,99999999999' }, { 'ids[]': '2147483648' }];
+    for (const query of queries) {
+      const answer = await call(null, 'tournaments/get', { query });
+      expect(answer.status, JSON.stringify(query)).toBe(422);
+      expect(Object.keys(answer.json.error?.fields ?? {})[0]).toMatch(/^ids/);
+    }
   });
 });
 

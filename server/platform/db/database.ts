@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,10 +38,24 @@ export type OpenOptions =
   | { kind: 'pglite'; dataDir?: string }
   | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number };
 
+/**
+ * PGlite's parameters, each written as well-formed UTF-16 (a lone surrogate becomes U+FFFD), as
+ * node-postgres writes them. PGlite 0.5 measures a parameter's UTF-8 length itself and miscounts a
+ * lone surrogate that follows another character (`"ß\udfff"`, which a JSON body can carry), so the
+ * message it sends is corrupt and the statement fails (22021, invalid byte sequence): a 500 for
+ * text anyone can post. Found by the API fuzz (server/api/fuzz.test.ts).
+ */
+const WELL_FORMED_SERIALIZERS = Object.fromEntries(
+  [...Object.entries(pgliteTypes.serializers), [String(pgliteTypes.UUID), (value: unknown) => String(value)] as const].map(([type, serialize]) => [
+    type,
+    (value: unknown) => serialize(value).toWellFormed(),
+  ]),
+);
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
-    const client = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
+    const client = new PGlite({ dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined, serializers: WELL_FORMED_SERIALIZERS });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
