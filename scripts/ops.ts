@@ -52,8 +52,9 @@
  *   content:put <file.json|file.md>      create or update a page (slug) or SEO text (path) from a file (docs/content.md)
  *   content:publish|unpublish <slug|/path> [locale|all]   show it on the site, or take it off (a 404 then)
  *
- * Every change to campaigns, codes, cashback runs, loyalty points and content is written to operator_audit with the
- * operator's name (OPERATOR, else the system user) in the same transaction.
+ * Every change is written to operator_audit with the operator's name (OPERATOR, else the system user): campaigns,
+ * codes, cashback runs, loyalty points, content, verification and tournaments by their modules in the same
+ * transaction; the other changing commands (AUDITED_BY_OPS) right after they succeed.
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
@@ -69,6 +70,7 @@ import { hmacSha256 } from '../server/platform/crypto.ts';
 import { resolveAppSecret } from '../server/platform/secrets.ts';
 import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
 import { readSiteLock } from '../server/platform/site-lock.ts';
+import { recordAudit } from '../server/modules/staff/index.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = parseEnv();
@@ -142,6 +144,9 @@ function fail(message: string): never {
 }
 
 let bus: Bus | undefined;
+
+/** Changing commands whose modules write no audit row of their own (the others do, in their transaction). */
+const AUDITED_BY_OPS = new Set(['site:maintenance', 'site:set', 'site-config:import', 'user:ban', 'user:unban', 'user:delete', 'user:kyc-block', 'withdrawal:approve', 'withdrawal:decline', 'jobs:retry']);
 
 const isSettingKey = (value: string | undefined): value is SettingKey => !!value && Object.hasOwn(settingSchemas, value);
 
@@ -341,6 +346,12 @@ try {
     }
     default:
       fail(`unknown command ${command ?? '(none)'}: see the header of scripts/ops.ts`);
+  }
+  // Commands whose modules do not write their own audit row get one here, so every change an
+  // operator makes from the command line is in the trail (docs/backoffice.md).
+  if (AUDITED_BY_OPS.has(command)) {
+    const { userInfo } = await import('node:os');
+    await recordAudit(database.db, { actor: `ops:${process.env.OPERATOR || userInfo().username}`, action: `ops.${command}`, subject: args[0] ?? '-', details: { args } });
   }
 } catch (error) {
   if (process.exitCode !== 1) {
