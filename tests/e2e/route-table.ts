@@ -83,6 +83,20 @@ export function routePatterns(): string[] {
     }
   };
   walk(routes);
+  // The back office is one tree without a locale prefix, checked on its own (routes.spec.ts).
+  return patterns.filter((pattern) => pattern !== 'backoffice' && !pattern.startsWith('backoffice/'));
+}
+
+/** The back office's route patterns (docs/backoffice.md): one tree, no locale prefix. */
+export function backofficePatterns(): string[] {
+  const patterns: string[] = [];
+  const walk = (entries: RouteConfigEntry[]) => {
+    for (const entry of entries) {
+      if (entry.path !== undefined && (entry.path === 'backoffice' || entry.path.startsWith('backoffice/'))) patterns.push(entry.path);
+      if (entry.children) walk(entry.children);
+    }
+  };
+  walk(routes);
   return patterns;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SAMPLES, guardTarget, inFrench, routePatterns } from './route-table.ts';
+import { SAMPLES, backofficePatterns, guardTarget, inFrench, routePatterns } from './route-table.ts';
 
 /** A browser's document request, in English unless the address says otherwise. */
 const DOCUMENT = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en-GB,en;q=0.9' };
@@ -10,6 +10,19 @@ test('every route of the route table has a sample in both locales', () => {
   const french = patterns.filter((pattern) => pattern === 'fr' || pattern.startsWith('fr/'));
   expect(english.filter((pattern) => !(pattern in SAMPLES))).toEqual([]);
   expect(french.map((pattern) => pattern.replace(/^fr\/?/, '')).sort()).toEqual([...english].sort());
+});
+
+test('every back-office route answers its page, not indexed, without a French twin', async ({ request }) => {
+  const patterns = backofficePatterns();
+  expect(patterns).toContain('backoffice');
+  for (const pattern of patterns) {
+    // Parameters get a sample; the pages themselves ask the back office's API who is signed in.
+    const path = `/${pattern.replace(':id', '1').replace(':userId', '1').replace('*', 'no-such-screen')}`;
+    const response = await request.get(path, { headers: DOCUMENT, maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    expect(await response.text(), path).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  }
+  expect((await request.get('/fr/backoffice', { headers: DOCUMENT, maxRedirects: 0 })).status()).toBe(404);
 });
 
 for (const locale of ['en', 'fr'] as const) {
