@@ -25,24 +25,34 @@ export type LedgerBenchResult = {
   problems: string[];
 };
 
-export async function openBenchDatabase(options: { poolSize?: number } = {}): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+/**
+ * `url` overrides the environment's server; `schema` opens an existing schema (migrated, never
+ * dropped: bench/backoffice.ts measures again on the players it generated before).
+ */
+export async function openBenchDatabase(
+  options: { poolSize?: number; url?: string; schema?: string } = {},
+): Promise<{ database: Database; schema: string | null; cleanup: () => Promise<void> }> {
+  const url = options.url ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
-    return { database, cleanup: () => database.close() };
+    return { database, schema: null, cleanup: () => database.close() };
   }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const kept = options.schema;
+  const schema = kept ?? `bench_${randomBytes(4).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema "${schema}"`);
+  await admin.query(kept ? `create schema if not exists "${schema}"` : `create schema "${schema}"`);
   await admin.end();
   const database = await openDatabase({ kind: 'postgres', url, searchPath: schema, poolSize: options.poolSize ?? 20 });
   await database.migrate();
   return {
     database,
+    schema,
     cleanup: async () => {
       await database.close();
+      if (kept) return;
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop schema "${schema}" cascade`);

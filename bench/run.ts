@@ -13,7 +13,8 @@
  * Tunables (environment): BENCH_CONCURRENCY (16 clients), BENCH_DURATION_MS (5000: measured time per
  * target, split over the rounds), BENCH_ROUNDS (5), BENCH_WARMUP_MS (1000 per target, once),
  * BENCH_SETTLE_MS (200, unmeasured lead-in of every round's slice), BENCH_SINGLE_MS (1500, the
- * single-client sample; 0 skips it).
+ * single-client sample; 0 skips it), BENCH_BACKOFFICE=1 (adds the back office at size, bench/backoffice.ts:
+ * a few minutes more).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import { formatSsrBench, runSsrBench, type SsrBenchResult } from './ssr.ts';
 import { formatTournamentsBench, runTournamentsBench, type TournamentsBenchResult } from './tournaments.ts';
 import { formatPromotionsBench, runPromotionsBench, type PromotionsBenchResult } from './promotions.ts';
 import { formatBettingBench, runBettingBench, type BettingBenchResult } from './betting.ts';
+import { formatBackofficeBench, runBackofficeBench, type BackofficeBenchResult } from './backoffice.ts';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -379,6 +381,22 @@ async function main() {
     failures.push(`betting bench failed: ${bettingResult.error}`);
   }
 
+  // The back office's players screens over 100,000 players and 5,000,000 postings (bench/backoffice.ts;
+  // target: every case under 200 ms p95). Opt-in: generating the data takes a few minutes.
+  let backofficeResult: BackofficeBenchResult | { error: string } | { skipped: string };
+  if (process.env.BENCH_BACKOFFICE === '1') {
+    try {
+      backofficeResult = await runBackofficeBench();
+      console.log('\n' + formatBackofficeBench(backofficeResult));
+      if (backofficeResult.problems.length) failures.push(`back office at size: ${backofficeResult.problems.join('; ')}`);
+    } catch (error) {
+      backofficeResult = { error: (error as Error).message };
+      failures.push(`back-office bench failed: ${backofficeResult.error}`);
+    }
+  } else {
+    backofficeResult = { skipped: 'BENCH_BACKOFFICE=1 runs it (a few minutes of data generation)' };
+  }
+
   // The money path against pgbench, in this run (issue targets: rounds >= 0.3x, one player >=
   // 0.7x spread, deposits >= 0.5x).
   const money = moneyRatios(pgbenchResult, ledgerResult, walletResult);
@@ -408,6 +426,7 @@ async function main() {
     tournaments: tournamentsResult,
     promotions: promotionsResult,
     betting: bettingResult,
+    backoffice: backofficeResult,
     moneyVsPgbench: money,
     server: stopped,
   };

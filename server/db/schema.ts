@@ -237,7 +237,13 @@ export const ledgerPostings = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
   },
-  (table) => [index('ledger_postings_account_idx').on(table.accountId), index('ledger_postings_transaction_idx').on(table.transactionId)],
+  (table) => [
+    // An account's postings in order with their amounts, from the index alone: the back office's
+    // statement pages (offset over ids) and its running balance (the sum of the newer ones), and
+    // every sum of an account's postings (a house account's balance, the ledger's verify).
+    index('ledger_postings_account_idx').on(table.accountId, table.id, table.amount),
+    index('ledger_postings_transaction_idx').on(table.transactionId),
+  ],
 );
 
 // --- payments: deposits and withdrawals through payment providers ---

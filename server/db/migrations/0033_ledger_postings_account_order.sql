@@ -1,0 +1,3 @@
+-- An account's postings by (account, id) with their amounts, read from the index alone: the back office's statement pages and running balance stay fast deep into an account of 100,000 postings (docs/performance.md, "Back office at size").
+DROP INDEX "ledger_postings_account_idx";--> statement-breakpoint
+CREATE INDEX "ledger_postings_account_idx" ON "ledger_postings" USING btree ("account_id","id","amount");
