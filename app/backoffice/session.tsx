@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Permission, StaffMe } from '../../contract/backoffice.ts';
-import { backofficeApi, BackofficeApiError } from './api.ts';
+import { backofficeApi, ApiError } from './api.ts';
 
 export const ME_QUERY = ['backoffice', 'me'] as const;
 
@@ -13,7 +13,7 @@ export function useMe() {
       try {
         return await backofficeApi<StaffMe>('auth/me');
       } catch (error) {
-        if (error instanceof BackofficeApiError && error.status === 401) return null;
+        if (error instanceof ApiError && error.status === 401) return null;
         throw error;
       }
     },

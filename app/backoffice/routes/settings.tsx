@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { SiteConfigAnswer, SiteConfigSaveAnswer, SiteConfigVersionItem, SiteSettingsAnswer } from '../../../contract/backoffice-support.ts';
 import { siteConfigSchema } from '../../../contract/site-config.ts';
 import { diffDocuments, type DocumentChange } from '../../../contract/site-config-diff.ts';
-import { backofficeApi, BackofficeApiError, fieldError } from '../api.ts';
+import { backofficeApi, ApiError, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { DiffList, SchemaForm } from '../schema-form.tsx';
 import { useCan } from '../session.tsx';
@@ -166,7 +166,7 @@ function SiteSettings({ t }: { t: T }) {
     onError: setError,
   });
 
-  if (settings.error) return <Notice tone="bad">{settings.error instanceof BackofficeApiError && settings.error.status === 403 ? t('denied') : t('failed', { message: settings.error.message })}</Notice>;
+  if (settings.error) return <Notice tone="bad">{settings.error instanceof ApiError && settings.error.status === 403 ? t('denied') : t('failed', { message: settings.error.message })}</Notice>;
   const values = settings.data?.values;
   if (!values) return null;
   const writable = can('settings.write');
@@ -238,7 +238,7 @@ function ConfigEditor({ t }: { t: T }) {
       copy.set('lang', next);
       return copy;
     });
-  if (config.error) return <Notice tone="bad">{config.error instanceof BackofficeApiError && config.error.status === 403 ? t('denied') : t('failed', { message: config.error.message })}</Notice>;
+  if (config.error) return <Notice tone="bad">{config.error instanceof ApiError && config.error.status === 403 ? t('denied') : t('failed', { message: config.error.message })}</Notice>;
   if (!config.data) return null;
   // A new document (another language, a new version) starts a new draft.
   return (
@@ -289,11 +289,11 @@ function ConfigDraft({
   const checked = siteConfigSchema.safeParse(draft);
   const errors: Record<string, string> = { ...jsonErrors };
   if (!checked.success) for (const issue of checked.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
-  if (serverError instanceof BackofficeApiError) {
+  if (serverError instanceof ApiError) {
     for (const [field, message] of Object.entries(serverError.fields)) if (field.startsWith('document.')) errors[field.slice('document.'.length)] ??= message;
   }
   const errorPaths = Object.keys(errors);
-  const stale = serverError instanceof BackofficeApiError && serverError.status === 409;
+  const stale = serverError instanceof ApiError && serverError.status === 409;
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: configKey(language) });
@@ -356,7 +356,7 @@ function ConfigDraft({
             </button>
           </Notice>
         )}
-        {serverError instanceof BackofficeApiError && !stale && !Object.keys(serverError.fields).some((field) => field.startsWith('document.')) && (
+        {serverError instanceof ApiError && !stale && !Object.keys(serverError.fields).some((field) => field.startsWith('document.')) && (
           <Notice tone="bad">{Object.values(serverError.fields)[0] ?? serverError.message}</Notice>
         )}
         {errorPaths.length > 0 && (

@@ -14,7 +14,7 @@ import type {
   SupportRequestItem,
 } from '../../../contract/backoffice-support.ts';
 import { CHAT_MESSAGE_MAX } from '../../../contract/support.ts';
-import { backofficeApi, BackofficeApiError, fieldError } from '../api.ts';
+import { backofficeApi, ApiError, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts, type BackofficeLocale } from '../i18n.ts';
 import { onStaffEvent } from '../live.ts';
 import { Badge, Button, Notice, PageHeader, Panel, SelectField, TextArea, TextField } from '../ui/controls.tsx';
@@ -179,7 +179,7 @@ export default function SupportScreen() {
       return copy;
     });
 
-  if (conversations.error instanceof BackofficeApiError && conversations.error.status === 403) return <Notice tone="bad">{t('denied')}</Notice>;
+  if (conversations.error instanceof ApiError && conversations.error.status === 403) return <Notice tone="bad">{t('denied')}</Notice>;
   return (
     <>
       <PageHeader

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Link } from 'react-router';
 import { BACKOFFICE_PATH } from '../../../contract/backoffice.ts';
 import { WITHDRAWAL_FLAGS, WITHDRAWAL_STATUS_VALUES, type WithdrawalDecisionView, type WithdrawalFlag, type WithdrawalRowView } from '../../../contract/backoffice-money.ts';
-import { backofficeApi, BackofficeApiError, fieldError } from '../api.ts';
+import { backofficeApi, ApiError, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { useLiveRefresh } from '../live.ts';
 import { useCan, useMe } from '../session.tsx';
@@ -373,7 +373,7 @@ export default function WithdrawalsScreen() {
         </Button>
       </form>
       {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
-      {queue.error && !(queue.error instanceof BackofficeApiError && Object.keys(queue.error.fields).length) && <Notice tone="bad">{(queue.error as Error).message}</Notice>}
+      {queue.error && !(queue.error instanceof ApiError && Object.keys(queue.error.fields).length) && <Notice tone="bad">{(queue.error as Error).message}</Notice>}
       {focused && decide && (
         <DecisionPanel
           key={`${focused.id}-${focus?.action}`}
