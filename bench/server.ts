@@ -6,10 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { procCpuMs, processTree } from './cpu.ts';
+import { freePort } from '../server/platform/testing/server-process.ts';
 
 export type RunningServer = {
   baseUrl: string;
@@ -52,20 +52,6 @@ export function staleBuildSources(root: string): string[] {
   };
   for (const source of ['app', 'contract', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']) walk(source);
   return newer;
-}
-
-/** A port the OS just handed out on 127.0.0.1 (the server's own PORT must be 1..65535, so no port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('could not get a free port'))));
-    });
-  });
 }
 
 function treeCpuMs(pid: number): number | null {
