@@ -10,8 +10,8 @@ import { depositThroughDemo, gotoHydrated } from './support.ts';
  * balance and last deposit beside it; the member answers and the player sees it, signed with the
  * member's name, without reloading; the player's next message reaches the open conversation live.
  */
-/** Screenshots for docs/backoffice.md, at both widths (BACKOFFICE_SHOTS_DIR, default docs/backoffice). */
-const SHOTS = process.env.BACKOFFICE_SHOTS_DIR ?? 'docs/backoffice';
+/** Screenshots for docs/backoffice.md, at both widths (BACKOFFICE_SHOTS_DIR=docs/backoffice to refresh them; by default under test-results, so a test run leaves the tree clean). */
+const SHOTS = process.env.BACKOFFICE_SHOTS_DIR ?? 'test-results/backoffice-shots';
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

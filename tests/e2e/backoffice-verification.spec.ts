@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
 import { completeSetup } from './backoffice-support.ts';
 import { startIsolatedServer } from './isolated-server.ts';
 import { depositThroughDemo, gotoHydrated } from './support.ts';
+import { idPhoto, withdraw } from './verification-support.ts';
 
 /**
  * The back office's protection screens in Chromium (docs/backoffice.md), on a site of its own
@@ -17,28 +17,16 @@ import { depositThroughDemo, gotoHydrated } from './support.ts';
  * the case from the keyboard, sees the photo and the PDF, approves with `a`; the player's open page
  * turns verified and the same withdrawal goes through. Then responsible gaming: a looser limit is
  * refused naming the amount, a stricter one and an operator exclusion are taken. Screenshots at
- * 1440 and 1024 px go to BACKOFFICE_SHOTS_DIR (default docs/backoffice).
+ * 1440 and 1024 px go to BACKOFFICE_SHOTS_DIR (BACKOFFICE_SHOTS_DIR=docs/backoffice refreshes the docs;
+ * by default under test-results, so a test run leaves the tree clean).
  */
 
-const SHOTS = process.env.BACKOFFICE_SHOTS_DIR ?? 'docs/backoffice';
+const SHOTS = process.env.BACKOFFICE_SHOTS_DIR ?? 'test-results/backoffice-shots';
 const PORT = Number(process.env.E2E_BO_PROTECTION_PORT ?? 3187);
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 420 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj\n4 0 obj << /Length 105 >> stream\nBT /F1 20 Tf 30 240 Td (Electricity bill) Tj 0 -40 Td /F1 14 Tf (Ann Lee, 12 rue de la Paix, Paris) Tj ET\nendstream endobj\n5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
   'latin1',
 );
-const idPhoto = () =>
-  sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 36, g: 80, b: 140 } } })
-    .composite([{ input: Buffer.from('<svg width="640" height="400"><rect x="40" y="60" width="180" height="240" rx="16" fill="#d7c29a"/><rect x="260" y="90" width="320" height="28" rx="6" fill="#e8eef8"/><rect x="260" y="150" width="260" height="22" rx="6" fill="#c9d5ea"/></svg>'), top: 0, left: 0 }])
-    .jpeg()
-    .toBuffer();
-
-async function withdraw(page: Page, base: string, amount: string) {
-  await gotoHydrated(page, `${base}/cashier/withdraw`);
-  await page.getByTestId('amount-input').fill(amount);
-  await page.getByTestId('requisite-iban').fill('FR1420041010050500013M02606');
-  await page.getByTestId('requisite-account_holder').fill('Ann Lee');
-  await page.getByTestId('withdraw-submit').click();
-}
 
 /** The member's set-up link from `ops staff:create`, which reaches the running site (it holds the embedded database). */
 function staffLink(dataDir: string, role: string): { email: string; link: string } {

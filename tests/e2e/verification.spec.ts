@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, registerByApi, uniqueEmail, waitForMail } from './auth-support.ts';
 import { depositThroughDemo, gotoHydrated } from './support.ts';
+import { idPhoto, withdraw } from './verification-support.ts';
 import { startTwoProcesses, type TwoProcesses } from './two-processes.ts';
 
 /**
@@ -19,19 +19,6 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
   'latin1',
 );
-const idPhoto = () =>
-  sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 36, g: 80, b: 140 } } })
-    .composite([{ input: Buffer.from('<svg width="640" height="400"><rect x="40" y="60" width="180" height="240" rx="16" fill="#d7c29a"/><rect x="260" y="90" width="320" height="28" rx="6" fill="#e8eef8"/><rect x="260" y="150" width="260" height="22" rx="6" fill="#c9d5ea"/></svg>'), top: 0, left: 0 }])
-    .jpeg()
-    .toBuffer();
-
-async function withdraw(page: Page, base: string, amount: string) {
-  await gotoHydrated(page, `${base}/cashier/withdraw`);
-  await page.getByTestId('amount-input').fill(amount);
-  await page.getByTestId('requisite-iban').fill('FR1420041010050500013M02606');
-  await page.getByTestId('requisite-account_holder').fill('Ann Lee');
-  await page.getByTestId('withdraw-submit').click();
-}
 
 test('a player uploads documents, an operator approves, the withdrawal that was refused goes through', async ({ browser }) => {
   test.setTimeout(480_000);
