@@ -59,7 +59,27 @@ export type DepositRowView = {
   status: string;
   created_at: string;
   updated_at: string;
+  /** Refunded or being refunded so far. */
+  refunded: MoneyView;
+  /** Whether a refund can be asked for now: settled, something left, a provider that takes refunds. */
+  refundable: boolean;
+  refunds: RefundView[];
 };
+
+/** A refund of a deposit (docs/payments.md, "Refunds"): `rf_<id>` at the provider. */
+export type RefundView = {
+  id: string;
+  amount: MoneyView;
+  status: 'processing' | 'refunded' | 'failed';
+  reason: string;
+  /** Why the provider refused, when it did. */
+  failure: string | null;
+  requested_by: string;
+  provider_ref: string | null;
+  created_at: string;
+};
+
+export type RefundDecisionView = { outcome: 'refunded' | 'failed'; reason: string | null; deposit: DepositRowView };
 
 export type HouseBalanceView = { account: string; currency: string; balance: string; postings: number };
 

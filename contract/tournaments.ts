@@ -51,3 +51,19 @@ export type TournamentView = {
   /** The signed-in player's place, or null (a guest, or not joined). */
   user_info: { joined: true; rank: number | null; points: string; prize: string | null; prize_kind: TournamentPrizeKind | null } | null;
 };
+
+/** A tournament a player joined, with their place (the back office's player page). */
+export type PlayerTournamentView = {
+  id: number;
+  sysname: string;
+  name: string;
+  status: TournamentStatus;
+  currency: CurrencyCode;
+  starts_at: string;
+  ends_at: string;
+  joined_at: string;
+  rank: number | null;
+  points: string;
+  prize: string | null;
+  prize_kind: TournamentPrizeKind | null;
+};

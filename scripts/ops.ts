@@ -16,7 +16,7 @@
  *   user:kyc-block <login> on|off        require identity verification before withdrawals
  *   ledger:verify                        recompute every balance from the postings; prove they sum to zero
  *   withdrawal:list [status]             withdrawals waiting for approval (or with that status)
- *   withdrawal:approve <id>              pay it out through the provider and post the reserve
+ *   withdrawal:approve <id>              pay it out through the provider and post the reserve (up to BACKOFFICE_FOUR_EYES)
  *   withdrawal:decline <id>              decline it; the reserve returns to the player
  *   payment:settle <id> success|fail     the demo provider settles a payment left pending
  *   jobs:list [failed|pending]           jobs that failed for good (default) or are waiting or retrying
@@ -58,6 +58,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isLocale } from '../contract/locales.ts';
+import { isCurrency, parseMajor } from '../contract/money.ts';
 import { parseEnv } from '../server/platform/env.ts';
 import { openDatabase } from '../server/platform/db/database.ts';
 import { createSiteSettings, settingSchemas, type SettingKey } from '../server/modules/site-settings/index.ts';
@@ -228,7 +229,14 @@ try {
           for (const row of rows) console.log(`${row.id}  uid ${row.uid}  ${row.amount.amount} ${row.amount.currency}  ${row.method}  ${row.status}  ${row.created_at}`);
         } else if (command === 'withdrawal:approve') {
           if (!args[0]) fail('usage: withdrawal:approve <id>');
-          console.log(`${args[0]}: ${await services.payments.approveWithdrawal(args[0])}`);
+          // Four eyes cannot be had from one shell: above BACKOFFICE_FOUR_EYES the command
+          // approves nothing and sends the operator to the back office, where two members do.
+          const above = (currency: string) => parseMajor(String(env.BACKOFFICE_FOUR_EYES), isCurrency(currency) ? currency : 'EUR') ?? 0n;
+          const result = await services.payments.approveWithdrawalBy(args[0], { fourEyes: { above, approve: async () => ({ approvers: [], added: false }) } });
+          if (result.outcome === 'waiting') {
+            fail(`${args[0]}: above BACKOFFICE_FOUR_EYES (${env.BACKOFFICE_FOUR_EYES} ${result.payment.currency}): two members approve it in the back office (/backoffice/withdrawals); nothing was paid`);
+          }
+          console.log(`${args[0]}: ${result.outcome === 'paid' ? 'paid out' : `declined: ${result.reason}`}`);
         } else if (command === 'withdrawal:decline') {
           if (!args[0]) fail('usage: withdrawal:decline <id>');
           await services.payments.declineWithdrawal(args[0]);

@@ -1,3 +1,4 @@
+import type { BackofficeLocale } from '../../contract/backoffice-path.ts';
 import type { z } from 'zod';
 import type { Permission } from '../../contract/backoffice.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -19,6 +20,8 @@ export type EndpointContext = {
   userAgent?: string;
   requestId: string;
   logger: Logger;
+  /** The member's interface language (the `bo_locale` cookie): for modules that write their own messages and names. */
+  locale: BackofficeLocale;
   /** Sets the back-office session cookie (a new token after each step of signing in). */
   startSession(token: string): void;
   endSession(): void;

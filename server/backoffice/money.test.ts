@@ -416,6 +416,107 @@ describe('deposits', () => {
   });
 });
 
+describe('refunds', () => {
+  const refund = (id: string, body: Record<string, string> = {}, member: TestStaff = financeA) =>
+    backoffice(t, 'deposits/refund', { body: { id, reason: 'Player asked, card charged twice', ...body }, cookie: member.cookie, ip: member.ip });
+  const depositRow = async (id: string) => {
+    const answer = await backoffice(t, 'deposits/list', { query: { reference: id }, cookie: analyst.cookie, ip: analyst.ip });
+    return (answer.json.data as { items: DepositRowView[] }).items[0];
+  };
+  const clearingOf = async (id: string) =>
+    (
+      await queryRows<{ total: string }>(
+        t.database.db,
+        sql`select coalesce(sum(p.amount), 0)::text as total from ledger_postings p join ledger_accounts a on a.id = p.account_id
+            join ledger_transactions x on x.id = p.transaction_id where a.owner_id = 'payment_clearing' and x.metadata->>'payment' = ${id}`,
+      )
+    )[0].total;
+
+  it('refunds part of a deposit then the rest through the provider, the money leaving the main balance once, with one audit row each', async () => {
+    const who = await player();
+    const paid = await deposit(who, '80');
+    expect(await depositRow(paid)).toMatchObject({ refundable: true, refunded: { amount: '0.00' }, refunds: [] });
+    expect((await refund(paid, {}, analyst)).status).toBe(403);
+
+    const before = await auditCount();
+    const part = await refund(paid, { amount: '30' });
+    expect(part.status, JSON.stringify(part.json)).toBe(200);
+    expect(part.json.data).toMatchObject({ outcome: 'refunded', reason: null, deposit: { refunded: { amount: '30.00' }, refundable: true } });
+    expect(await balance(who)).toBe('50.00');
+    expect(await auditCount()).toBe(before + 1);
+    const {
+      items: [row],
+    } = await t.services.staff.listAudit({ subject: `payment:${paid}`, action: 'deposits.refund' }, { limit: 1, offset: 0 });
+    expect(row).toMatchObject({ before: { refunded: '0.00' }, after: { refunded: '30.00', status: 'refunded' }, details: { amount: '30.00', outcome: 'refunded' } });
+
+    const tooMuch = await refund(paid, { amount: '50.01' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.json.error?.fields?.amount).toBe('At most 50.00 EUR is left to refund');
+    // A member who reads French gets the same refusal in French, and so the schema's.
+    const inFrench = (body: Record<string, string>) =>
+      backoffice(t, 'deposits/refund', { body: { id: paid, ...body }, cookie: `${financeA.cookie}; bo_locale=fr`, ip: financeA.ip });
+    expect((await inFrench({ amount: '50.01', reason: 'Deux fois débité' })).json.error?.fields?.amount).toBe('Il reste au plus 50.00 EUR à rembourser');
+    const noReason = (await inFrench({ amount: '1' })).json.error;
+    expect(noReason?.fields?.reason).toBeTruthy();
+    expect(noReason?.fields?.reason).not.toBe((await refund(paid, { amount: '1', reason: '' })).json.error?.fields?.reason);
+    const rest = await refund(paid);
+    expect(rest.json.data).toMatchObject({ outcome: 'refunded', deposit: { refunded: { amount: '80.00' }, refundable: false } });
+    expect(await balance(who)).toBe('0.00');
+    expect((await depositRow(paid)).refunds.map((item) => [item.amount.amount, item.status, item.provider_ref?.slice(0, 4)])).toEqual([
+      ['30.00', 'refunded', 'dpr_'],
+      ['50.00', 'refunded', 'dpr_'],
+    ]);
+    // The deposit's credit from payment_clearing is undone exactly: -80 then +30 and +50.
+    expect(await clearingOf(paid)).toBe('0');
+    const again = await refund(paid);
+    expect(again.status).toBe(409);
+    expect(again.json.error?.fields?.id).toMatch(/refunded already/);
+    expect(await auditCount()).toBe(before + 2);
+    await ledgerHolds();
+  });
+
+  it('refuses, naming the amount, a refund the player has already spent, and a deposit not settled', async () => {
+    const who = await player();
+    const paid = await deposit(who, '40');
+    await withdraw(who, '25');
+    const spent = await refund(paid);
+    expect(spent.status).toBe(422);
+    expect(spent.json.error?.fields?.amount).toMatch(/main balance is below 40\.00 EUR/);
+    expect(await balance(who)).toBe('15.00');
+    expect((await depositRow(paid)).refunds).toEqual([]);
+
+    const pending = await deposit(who, '10', { outcome: 'pending' });
+    const notPaid = await refund(pending);
+    expect(notPaid.status).toBe(409);
+    expect(notPaid.json.error?.fields?.id).toMatch(/is pending/);
+    expect((await refund(paid, { amount: 'ten' })).json.error?.fields?.amount).toMatch(/An amount like 25/);
+    expect((await refund(paid, { reason: '' })).json.error?.fields?.reason).toBeTruthy();
+    await ledgerHolds();
+  });
+
+  it('returns the money to the player when the provider refuses or cannot be reached, and says why', async () => {
+    const who = await player();
+    const paid = await deposit(who, '60');
+    const spy = vi.spyOn(t.services.demoPsp.provider, 'refund').mockResolvedValueOnce({ providerRef: '', status: 'failed', reason: 'card expired' });
+    const refused = await refund(paid, { amount: '20' });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(200);
+    expect(refused.json.data).toMatchObject({ outcome: 'failed', reason: 'refused by the provider: card expired', deposit: { refunded: { amount: '0.00' }, refundable: true } });
+    expect([await balance(who), await holdOf(who)]).toEqual(['60.00', 0n]);
+
+    spy.mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    const down = await refund(paid, { amount: '20' });
+    expect(down.json.data).toMatchObject({ outcome: 'failed', reason: 'refused by the provider: provider unavailable: connect ECONNREFUSED' });
+    expect([await balance(who), await holdOf(who)]).toEqual(['60.00', 0n]);
+    expect((await depositRow(paid)).refunds.map((item) => [item.status, item.failure])).toEqual([
+      ['failed', 'refused by the provider: card expired'],
+      ['failed', 'refused by the provider: provider unavailable: connect ECONNREFUSED'],
+    ]);
+    spy.mockRestore();
+    expect(await clearingOf(paid)).toBe('-6000');
+    await ledgerHolds();
+  });
+});
+
 describe('the ledger', () => {
   it('shows house balances, runs the check with its result in the audit row, and reconciles the provider per day', async () => {
     const houses = (await backoffice(t, 'ledger/houses', { cookie: analyst.cookie, ip: analyst.ip })).json.data as HouseBalanceView[];

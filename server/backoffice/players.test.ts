@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustmentView, LinkedPlayerView, PlayerLedgerPage, PlayerSearchPage, PlayerView } from '../../contract/backoffice-players.ts';
 import { queryRows } from '../platform/db/database.ts';
+import type { CampaignView } from '../../contract/promotions.ts';
+import { createPromotionsAdmin } from '../modules/promotions/index.ts';
 import { createTestApp, type TestApp } from '../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer, type TestPlayer } from '../platform/testing/players.ts';
 import { backoffice, createStaffMember, type TestStaff } from '../platform/testing/staff.ts';
@@ -251,6 +253,67 @@ describe('actions on an account, each with one audit row', () => {
     const badTag = await backoffice(t, 'players/tags', { body: { id: player.uid, tags: ['no spaces'] }, cookie: support.cookie });
     expect(badTag.status).toBe(422);
     expect(Object.keys(badTag.json.error?.fields ?? {})).toEqual(['tags']);
+  });
+});
+
+describe('bonuses granted by hand and tournaments on the player page', () => {
+  const stamp = Date.now().toString(36);
+  let bonusCampaign: number;
+  let freeBetCampaign: number;
+
+  beforeAll(async () => {
+    const admin = createPromotionsAdmin(db(), { actor: 'test' });
+    const texts = (title: string) => ({ en: { title, summary: title, body: title, terms: title } });
+    bonusCampaign = (await admin.createCampaign({ sysname: `goodwill-${stamp}`, texts: texts('Goodwill 20'), currency: 'EUR', trigger: 'manual', reward: { type: 'fixed_bonus', amount: '20.00', wagering: 10, days: 7 }, placements: [] })).id;
+    freeBetCampaign = (await admin.createCampaign({ sysname: `freebet-${stamp}`, texts: texts('Free bet 5'), currency: 'EUR', trigger: 'promo_code', reward: { type: 'free_bet', amount: '5.00', days: 7 }, placements: [] })).id;
+    await admin.createCampaign({ sysname: `welcome-${stamp}`, texts: texts('Welcome match'), currency: 'EUR', trigger: 'deposit', reward: { type: 'deposit_match', percent: 100, cap: '100.00', min_deposit: '10.00', wagering: 30, days: 7 } });
+    await admin.createCampaign({ sysname: `dollars-${stamp}`, texts: texts('Dollar bonus'), currency: 'USD', trigger: 'manual', reward: { type: 'fixed_bonus', amount: '20.00', wagering: 10, days: 7 } });
+  });
+
+  it('lists what can be granted, grants once with a reason and one audit row, and refuses members without players.bonus', async () => {
+    const who = await registerPlayer(t);
+    const listed = await backoffice(t, 'players/grantable-campaigns', { query: { id: String(who.uid) }, cookie: marketing.cookie });
+    expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+    const names = (listed.json.data as CampaignView[]).map((campaign) => campaign.sysname);
+    expect(names).toEqual(expect.arrayContaining([`goodwill-${stamp}`, `freebet-${stamp}`]));
+    // A deposit match needs its deposit; a USD campaign cannot go to a EUR account.
+    expect(names).not.toContain(`welcome-${stamp}`);
+    expect(names).not.toContain(`dollars-${stamp}`);
+
+    expect((await backoffice(t, 'players/grant-bonus', { body: { id: who.uid, campaign_id: bonusCampaign, reason: 'Sorry for the outage' }, cookie: support.cookie, ip: support.ip })).status).toBe(403);
+    const { answer, audit } = await write(marketing, 'players/grant-bonus', { id: who.uid, campaign_id: bonusCampaign, reason: 'Sorry for the outage' });
+    expect(answer.json.data).toMatchObject({ kind: 'bonus', status: 'available', amount: '20.00', title: 'Goodwill 20' });
+    expect(audit).toMatchObject({ action: 'players.grant-bonus', subject: `user:${who.uid}`, after: { kind: 'bonus', status: 'available', amount: '20.00', campaign: bonusCampaign }, details: { reason: 'Sorry for the outage' } });
+    // The player sees it among their bonuses, ready to activate.
+    const bonuses = await t.call('bonuses/get', { query: { status: 'available' }, headers: { cookie: who.cookie, 'x-croupier-client-ip': who.ip } });
+    expect(JSON.stringify(bonuses.json)).toContain('Goodwill 20');
+
+    const twice = await backoffice(t, 'players/grant-bonus', { body: { id: who.uid, campaign_id: bonusCampaign, reason: 'Sorry for the outage' }, cookie: marketing.cookie, ip: marketing.ip });
+    expect(twice.status).toBe(422);
+    expect(twice.json.error?.fields?.campaign_id).toBe('The player has had this campaign already');
+    const free = await write(marketing, 'players/grant-bonus', { id: who.uid, campaign_id: freeBetCampaign, reason: 'VIP gesture' });
+    expect(free.answer.json.data).toMatchObject({ kind: 'betting_bonus', amount: '5.00' });
+    const noReason = await backoffice(t, 'players/grant-bonus', { body: { id: who.uid, campaign_id: freeBetCampaign }, cookie: marketing.cookie, ip: marketing.ip });
+    expect(noReason.json.error?.fields?.reason).toBeTruthy();
+    const unknown = await backoffice(t, 'players/grant-bonus', { body: { id: who.uid, campaign_id: 999999, reason: 'VIP gesture' }, cookie: marketing.cookie, ip: marketing.ip });
+    expect(unknown.json.error?.fields?.campaign_id).toMatch(/No campaign with this id/);
+    // No money moved: bonus money waits for its activation.
+    expect((await t.services.ledger.balances(who.uid, 'EUR')).bonus).toBe(0n);
+  });
+
+  it('shows the tournaments the player joined with their place', async () => {
+    const who = await registerPlayer(t);
+    const [row] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into tournaments (sysname, names, currency, starts_at, ends_at, scoring, prizes)
+          values (${`cup-${stamp}`}, ${JSON.stringify({ en: 'Winter Cup' })}::jsonb, 'EUR', now() - interval '1 day', now() + interval '1 day', 'wagered', ${JSON.stringify([{ from: 1, to: 1, amount: '5000' }])}::jsonb)
+          returning id`,
+    );
+    await db().execute(sql`insert into tournament_players (tournament_id, user_id) values (${row.id}, ${who.uid})`);
+    await db().execute(sql`insert into tournament_scores (tournament_id, event_id, user_id, points) values (${row.id}, ${-who.uid}, ${who.uid}, 1250)`);
+    const answer = await backoffice(t, 'players/tournaments', { query: { id: String(who.uid) }, cookie: support.cookie });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json.data).toMatchObject({ total: 1, items: [{ id: row.id, name: 'Winter Cup', status: 'active', rank: 1, points: '12.50', prize: '50.00', prize_kind: 'money' }] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { BACKOFFICE_PATH, roleCan } from '../../contract/backoffice.ts';
+import { backofficeLocaleOf } from '../../contract/backoffice-path.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Services } from '../services.ts';
@@ -14,6 +15,7 @@ import { parseOrThrow } from '../api/validate.ts';
 import { BACKOFFICE_SESSION_COOKIE, type StaffSession } from '../modules/staff/index.ts';
 import { findEndpoint } from './catalogue.ts';
 import { actorOf, type Access, type EndpointContext } from './endpoint.ts';
+import { localizeError } from './messages.ts';
 
 export type BackofficeOptions = {
   services: Services;
@@ -57,6 +59,7 @@ export function createBackofficeRouter(options: BackofficeOptions) {
 
   router.all('/*', async (c) => {
     c.header('Cache-Control', 'no-store');
+    const locale = backofficeLocaleOf(c.req.header('cookie') ?? null);
     try {
       const name = new URL(c.req.url).pathname.slice(`${BACKOFFICE_PATH}/api/`.length);
       const endpoint = findEndpoint(name);
@@ -75,8 +78,8 @@ export function createBackofficeRouter(options: BackofficeOptions) {
         throw new AppError('AccessDeniedException', `Your role may not do this (${endpoint.access})`, { details: { permission: endpoint.access } });
       }
       const raw = await readInput(c.req.raw);
-      refuseControlCharacters(raw, 'en');
-      const input = parseOrThrow(endpoint.input, raw, 'en');
+      refuseControlCharacters(raw, locale);
+      const input = parseOrThrow(endpoint.input, raw, locale);
       const secure = isSecureRequest(c, options.trustProxy);
       const context: EndpointContext = {
         services,
@@ -85,6 +88,7 @@ export function createBackofficeRouter(options: BackofficeOptions) {
         userAgent: c.req.header('user-agent'),
         requestId: c.get('requestId'),
         logger,
+        locale,
         startSession: (token) => setCookie(c, BACKOFFICE_SESSION_COOKIE, token, { path: BACKOFFICE_PATH, httpOnly: true, secure, sameSite: 'Strict' }),
         endSession: () => deleteCookie(c, BACKOFFICE_SESSION_COOKIE, { path: BACKOFFICE_PATH, secure }),
       };
@@ -110,7 +114,7 @@ export function createBackofficeRouter(options: BackofficeOptions) {
       });
       return c.json({ data: data ?? null });
     } catch (error) {
-      return errorResponse(c, error, logger);
+      return errorResponse(c, localizeError(error, locale), logger);
     }
   });
   return router;

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { registerByApi } from './auth-support.ts';
-import { createStaff } from './backoffice-support.ts';
+import { createStaff, shootBackoffice as shoot } from './backoffice-support.ts';
 import { depositThroughDemo, gotoHydrated } from './support.ts';
 
 /**
@@ -10,22 +9,6 @@ import { depositThroughDemo, gotoHydrated } from './support.ts';
  * balance and last deposit beside it; the member answers and the player sees it, signed with the
  * member's name, without reloading; the player's next message reaches the open conversation live.
  */
-/** Screenshots for docs/backoffice.md, at both widths (BACKOFFICE_SHOTS_DIR=docs/backoffice to refresh them; by default under test-results, so a test run leaves the tree clean). */
-const SHOTS = process.env.BACKOFFICE_SHOTS_DIR ?? 'test-results/backoffice-shots';
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1024, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    // The window as tall as the page (the side bar is one window high).
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width, height: Math.min(2400, Math.max(900, height)) });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 // Two browsers and two live streams on a shared, busy machine: more patience than the default.
 const expect = baseExpect.configure({ timeout: 15_000 });

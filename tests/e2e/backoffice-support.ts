@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { StaffRole } from '../../contract/backoffice.ts';
@@ -68,4 +69,24 @@ export async function signInStaff(page: Page, member: E2EStaff): Promise<void> {
   await page.getByLabel('Code').fill(await nextCode(member));
   await page.getByRole('button', { name: /Sign in|Se connecter/ }).click();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+}
+
+/**
+ * Screenshots for docs/backoffice.md at 1024 and 1440 px, the page left at 1440. By default under
+ * test-results, so a test run leaves the tree clean; BACKOFFICE_SHOTS_DIR=docs/backoffice refreshes
+ * the docs. The window is as tall as the page (the side bar is one window high), up to 2400 px;
+ * `settleMs` gives a PDF viewer time to paint again after a resize.
+ */
+export async function shootBackoffice(page: Page, name: string, settleMs = 300): Promise<void> {
+  const dir = process.env.BACKOFFICE_SHOTS_DIR ?? 'test-results/backoffice-shots';
+  mkdirSync(dir, { recursive: true });
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(settleMs);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: Math.min(2400, Math.max(900, height)) });
+    await page.waitForTimeout(settleMs);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
-import { completeSetup } from './backoffice-support.ts';
+import { completeSetup, shootBackoffice as shoot } from './backoffice-support.ts';
 import { startIsolatedServer } from './isolated-server.ts';
 import { depositThroughDemo, gotoHydrated } from './support.ts';
 import { idPhoto, withdraw } from './verification-support.ts';
@@ -21,7 +21,6 @@ import { idPhoto, withdraw } from './verification-support.ts';
  * by default under test-results, so a test run leaves the tree clean).
  */
 
-const SHOTS = process.env.BACKOFFICE_SHOTS_DIR ?? 'test-results/backoffice-shots';
 const PORT = Number(process.env.E2E_BO_PROTECTION_PORT ?? 3187);
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 420 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj\n4 0 obj << /Length 105 >> stream\nBT /F1 20 Tf 30 240 Td (Electricity bill) Tj 0 -40 Td /F1 14 Tf (Ann Lee, 12 rue de la Paix, Paris) Tj ET\nendstream endobj\n5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -38,25 +37,9 @@ function staffLink(dataDir: string, role: string): { email: string; link: string
   return { email, link };
 }
 
-/**
- * Both widths, the page left at 1440 px. The window is as tall as the page (the side bar is one
- * window high), and a PDF in the viewer is given time to paint again after the resize.
- */
-async function shoot(page: Page, name: string, settleMs = 300) {
-  for (const width of [1024, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(settleMs);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width, height: Math.max(900, height) });
-    await page.waitForTimeout(settleMs);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test('compliance approves a verification in the back office and the withdrawal it held goes through; responsible gaming only gets stricter', async ({ browser }) => {
   test.setTimeout(420_000);
-  mkdirSync(SHOTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-bo-protection-'));
   const site = await startIsolatedServer({
     name: 'bo-protection',

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
-import { DEPOSIT_STATUS_VALUES, type DepositRowView } from '../../../contract/backoffice-money.ts';
+import { DEPOSIT_STATUS_VALUES, type DepositRowView, type RefundDecisionView } from '../../../contract/backoffice-money.ts';
+import { formatMinor, isCurrency, parseMajor } from '../../../contract/money.ts';
 import { backofficeApi, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { useCan } from '../session.tsx';
-import { Badge, Button, Notice, PageHeader, SelectField, TextField } from '../ui/controls.tsx';
+import { Badge, Button, Notice, PageHeader, Panel, SelectField, TextField } from '../ui/controls.tsx';
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
 import { formatAmount } from '../ui/format.ts';
 import { PaymentPlayerCell, PaymentTimeCell } from '../money-cells.tsx';
@@ -14,8 +15,18 @@ import '../money.css';
 const texts = defineTexts({
   en: {
     title: 'Deposits',
-    subtitle: 'Payments in through the providers. A deposit left pending can be settled here through its provider, which then calls back as it would on its own.',
-    refunds: 'Refunds are not available: the payment provider interface has no refund call yet (docs/backoffice.md).',
+    subtitle: 'Payments in through the providers. A deposit left pending can be settled here through its provider, which then calls back as it would on its own; a paid one can be refunded, in full or in part.',
+    refund: 'Refund',
+    refundTitle: 'Refund {id}',
+    refundLeft: 'Paid {amount}; {left} left to refund. The money leaves the player’s main balance, then the provider returns it to where it came from.',
+    refundAmount: 'Amount ({currency})',
+    refundAmountHint: 'Empty: all that is left',
+    refundReason: 'Reason',
+    refundSubmit: 'Refund through the provider',
+    cancel: 'Cancel',
+    refunded: 'Refunded {amount} of {id}.',
+    refundFailed: 'The provider refused the refund of {id}: {reason}. The money is back on the player’s balance.',
+    refundedSoFar: 'refunded {amount}',
     caption: 'Deposits',
     status: 'Status',
     method: 'Method',
@@ -44,8 +55,18 @@ const texts = defineTexts({
   },
   fr: {
     title: 'Dépôts',
-    subtitle: 'Les paiements entrants des prestataires. Un dépôt resté en attente peut être réglé ici par son prestataire, qui rappelle alors la plateforme comme il le ferait de lui-même.',
-    refunds: 'Les remboursements ne sont pas disponibles : l’interface des prestataires n’a pas encore d’appel de remboursement (docs/backoffice.md).',
+    subtitle: 'Les paiements entrants des prestataires. Un dépôt resté en attente peut être réglé ici par son prestataire, qui rappelle alors la plateforme comme il le ferait de lui-même ; un dépôt payé peut être remboursé, en tout ou en partie.',
+    refund: 'Rembourser',
+    refundTitle: 'Rembourser {id}',
+    refundLeft: 'Payé {amount} ; reste {left} à rembourser. L’argent quitte le solde principal du joueur, puis le prestataire le rend là d’où il venait.',
+    refundAmount: 'Montant ({currency})',
+    refundAmountHint: 'Vide : tout ce qui reste',
+    refundReason: 'Motif',
+    refundSubmit: 'Rembourser par le prestataire',
+    cancel: 'Annuler',
+    refunded: '{amount} remboursés sur {id}.',
+    refundFailed: 'Le prestataire a refusé le remboursement de {id} : {reason}. L’argent est revenu sur le solde du joueur.',
+    refundedSoFar: 'remboursé {amount}',
     caption: 'Dépôts',
     status: 'Statut',
     method: 'Moyen',
@@ -104,6 +125,8 @@ export default function DepositsScreen() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY }),
   });
 
+  const [refunding, setRefunding] = useState<DepositRowView | null>(null);
+
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -129,6 +152,11 @@ export default function DepositsScreen() {
         <span className="money-amount">
           {formatAmount(row.original.amount.amount, row.original.amount.currency, locale)}
           <div className="bo-hint">{row.original.method}</div>
+          {row.original.refunds.length > 0 && (
+            <div className="bo-hint" data-testid="refunded">
+              {t('refundedSoFar', { amount: formatAmount(row.original.refunded.amount, row.original.refunded.currency, locale) })}
+            </div>
+          )}
         </span>
       ),
     },
@@ -164,6 +192,11 @@ export default function DepositsScreen() {
               </Button>
             </span>
           )}
+          {can('deposits.settle') && row.original.refundable && (
+            <span className="bo-actions money-row-actions">
+              <Button onClick={() => setRefunding(row.original)}>{t('refund')}</Button>
+            </span>
+          )}
         </div>
       ),
     },
@@ -189,6 +222,24 @@ export default function DepositsScreen() {
         </Button>
       </form>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {refunding && (
+        <RefundForm
+          key={refunding.id}
+          deposit={refunding}
+          t={t}
+          onClose={() => setRefunding(null)}
+          onDone={(answer) => {
+            setRefunding(null);
+            const id = answer.deposit.id;
+            setNotice(
+              answer.outcome === 'refunded'
+                ? { tone: 'good', text: t('refunded', { id, amount: formatAmount(answer.deposit.refunds.at(-1)?.amount.amount ?? '0', answer.deposit.amount.currency, locale) }) }
+                : { tone: 'bad', text: t('refundFailed', { id, reason: answer.reason ?? '' }) },
+            );
+            void queryClient.invalidateQueries({ queryKey: QUERY });
+          }}
+        />
+      )}
       <DataTable
         caption={t('caption')}
         columns={columns}
@@ -199,7 +250,47 @@ export default function DepositsScreen() {
         sortable={['created_at', 'amount']}
         rowKey={(row) => row.id}
       />
-      <p className="bo-hint">{t('refunds')}</p>
     </>
+  );
+}
+
+type T = ReturnType<typeof useTexts<keyof typeof texts.en>>;
+
+/** What is left to refund of a deposit, as a decimal string in its currency. */
+function leftToRefund(deposit: DepositRowView): string {
+  const { currency } = deposit.amount;
+  if (!isCurrency(currency)) return deposit.amount.amount;
+  return formatMinor((parseMajor(deposit.amount.amount, currency) ?? 0n) - (parseMajor(deposit.refunded.amount, currency) ?? 0n), currency);
+}
+
+function RefundForm({ deposit, t, onClose, onDone }: { deposit: DepositRowView; t: T; onClose(): void; onDone(answer: RefundDecisionView): void }) {
+  const locale = useBackofficeLocale();
+  const refund = useMutation({
+    mutationFn: (body: { id: string; amount: string; reason: string }) => backofficeApi<RefundDecisionView>('deposits/refund', { body }),
+    onSuccess: onDone,
+  });
+  const { currency } = deposit.amount;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    refund.mutate({ id: deposit.id, amount: String(form.get('amount') ?? '').trim(), reason: String(form.get('reason') ?? '') });
+  }
+  return (
+    <Panel title={t('refundTitle', { id: deposit.id })} className="money-refund">
+      <form className="bo-form" onSubmit={submit} noValidate aria-label={t('refundTitle', { id: deposit.id })}>
+        <p className="bo-hint">{t('refundLeft', { amount: formatAmount(deposit.amount.amount, currency, locale), left: formatAmount(leftToRefund(deposit), currency, locale) })}</p>
+        {(fieldError(refund.error, '_') || fieldError(refund.error, 'id')) && <Notice tone="bad">{fieldError(refund.error, '_') ?? fieldError(refund.error, 'id')}</Notice>}
+        <TextField label={t('refundAmount', { currency })} name="amount" inputMode="decimal" placeholder={leftToRefund(deposit)} hint={t('refundAmountHint')} error={fieldError(refund.error, 'amount')} />
+        <TextField label={t('refundReason')} name="reason" error={fieldError(refund.error, 'reason')} />
+        <span className="bo-actions">
+          <Button type="submit" tone="primary" disabled={refund.isPending}>
+            {t('refundSubmit')}
+          </Button>
+          <Button tone="quiet" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+        </span>
+      </form>
+    </Panel>
   );
 }

@@ -14,7 +14,8 @@ import type {
   PlayerView,
 } from '../../../contract/backoffice-players.ts';
 import type { BetView } from '../../../contract/betting.ts';
-import type { BonusView } from '../../../contract/promotions.ts';
+import type { BonusView, CampaignView } from '../../../contract/promotions.ts';
+import type { PlayerTournamentView } from '../../../contract/tournaments.ts';
 import type { ExclusionView, ResponsibleGamingView } from '../../../contract/responsible-gaming.ts';
 import { backofficeApi, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts, type BackofficeLocale } from '../i18n.ts';
@@ -23,6 +24,7 @@ import { Badge, Button, Notice, PageHeader, Panel, SelectField, TextArea, TextFi
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
 import { formatAmount, formatTime } from '../ui/format.ts';
 import { adjustmentsKey, PendingAdjustments, playerTexts, StatusBadge } from '../players-shared.tsx';
+import { STATUS_TONE, verificationTexts, type VerificationTextKey } from '../protection-texts.ts';
 import '../players.css';
 
 const texts = defineTexts({
@@ -96,6 +98,24 @@ const texts = defineTexts({
     tabSessions: 'Sessions and devices',
     tabProtection: 'Responsible gaming',
     tabLinked: 'Linked accounts',
+    tabTournaments: 'Tournaments',
+    tabVerification: 'Verification',
+    tournament: 'Tournament',
+    joined: 'Joined',
+    rank: 'Rank',
+    score: 'Points',
+    prize: 'Prize',
+    documents: 'Documents',
+    noDocuments: 'No document on record.',
+    openCase: 'Open the verification case',
+    uploadedAt: 'Uploaded',
+    grant: 'Grant a bonus',
+    grantHint: 'A campaign’s reward, once per player: bonus money and free bets wait for the player to activate them; free spins start at once.',
+    campaign: 'Campaign',
+    chooseCampaign: 'Choose a campaign…',
+    noCampaigns: 'No campaign in {currency} can be granted by hand (deposit and cashback campaigns pay on their own).',
+    grantSubmit: 'Grant',
+    granted: 'Granted: {title} ({status}).',
     account: 'Account',
     csv: 'Export CSV',
     time: 'Time',
@@ -207,6 +227,24 @@ const texts = defineTexts({
     tabSessions: 'Sessions et appareils',
     tabProtection: 'Jeu responsable',
     tabLinked: 'Comptes liés',
+    tabTournaments: 'Tournois',
+    tabVerification: 'Vérification',
+    tournament: 'Tournoi',
+    joined: 'Inscrit',
+    rank: 'Rang',
+    score: 'Points',
+    prize: 'Prix',
+    documents: 'Documents',
+    noDocuments: 'Aucun document enregistré.',
+    openCase: 'Ouvrir le dossier de vérification',
+    uploadedAt: 'Envoyé',
+    grant: 'Accorder un bonus',
+    grantHint: 'La récompense d’une campagne, une fois par joueur : l’argent bonus et les paris gratuits attendent que le joueur les active ; les tours gratuits commencent aussitôt.',
+    campaign: 'Campagne',
+    chooseCampaign: 'Choisir une campagne…',
+    noCampaigns: 'Aucune campagne en {currency} ne peut être accordée à la main (les campagnes de dépôt et de cashback paient d’elles-mêmes).',
+    grantSubmit: 'Accorder',
+    granted: 'Accordé : {title} ({status}).',
     account: 'Compte',
     csv: 'Exporter en CSV',
     time: 'Date',
@@ -258,6 +296,8 @@ const TABS = [
   { id: 'rounds', label: 'tabRounds', permission: 'players.read' },
   { id: 'bets', label: 'tabBets', permission: 'players.read' },
   { id: 'bonuses', label: 'tabBonuses', permission: 'players.read' },
+  { id: 'tournaments', label: 'tabTournaments', permission: 'players.read' },
+  { id: 'verification', label: 'tabVerification', permission: 'verification.read' },
   { id: 'sessions', label: 'tabSessions', permission: 'players.read' },
   { id: 'protection', label: 'tabProtection', permission: 'rg.read' },
   { id: 'linked', label: 'tabLinked', permission: 'players.read' },
@@ -333,6 +373,9 @@ export default function PlayerScreen() {
           <Can permission="players.adjust">
             <AdjustPanel player={p} t={t} locale={locale} />
           </Can>
+          <Can permission="players.bonus">
+            <GrantPanel player={p} t={t} locale={locale} />
+          </Can>
         </div>
       </div>
       <PendingAdjustments title={t('pendingHere')} userId={p.id} onDecided={() => void player.refetch()} />
@@ -349,6 +392,8 @@ export default function PlayerScreen() {
       {tab === 'rounds' && <RoundsTab player={p} table={table} t={t} locale={locale} />}
       {tab === 'bets' && <BetsTab player={p} table={table} t={t} locale={locale} />}
       {tab === 'bonuses' && <BonusesTab player={p} table={table} t={t} locale={locale} />}
+      {tab === 'tournaments' && <TournamentsTab player={p} table={table} t={t} locale={locale} />}
+      {tab === 'verification' && <VerificationTab player={p} t={t} locale={locale} />}
       {tab === 'sessions' && <SessionsTab player={p} table={table} t={t} locale={locale} />}
       {tab === 'protection' && <ProtectionTab player={p} t={t} locale={locale} />}
       {tab === 'linked' && <LinkedTab player={p} t={t} />}
@@ -533,6 +578,56 @@ function AdjustPanel({ player: p, t, locale }: SectionProps) {
   );
 }
 
+function GrantPanel({ player: p, t }: SectionProps) {
+  const queryClient = useQueryClient();
+  const campaigns = useQuery({ queryKey: [...playerKey(p.id), 'grantable'], queryFn: () => backofficeApi<CampaignView[]>('players/grantable-campaigns', { query: { id: p.id } }) });
+  const [granted, setGranted] = useState<BonusView | null>(null);
+  const grant = useMutation({
+    mutationFn: (body: { campaign_id: string; reason: string }) => backofficeApi<BonusView>('players/grant-bonus', { body: { id: p.id, ...body } }),
+    onSuccess: async (bonus) => {
+      setGranted(bonus);
+      await queryClient.invalidateQueries({ queryKey: playerKey(p.id) });
+    },
+  });
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setGranted(null);
+    grant.mutate({ campaign_id: String(form.get('campaign_id') ?? ''), reason: String(form.get('reason') ?? '') }, { onSuccess: () => formElement.reset() });
+  }
+  const options = campaigns.data ?? [];
+  return (
+    <Panel title={t('grant')}>
+      <form className="bo-form" onSubmit={submit} noValidate>
+        <p className="bo-hint">{t('grantHint')}</p>
+        {granted && <Notice tone="good">{t('granted', { title: granted.title, status: granted.status })}</Notice>}
+        {fieldError(grant.error, '_') && <Notice tone="bad">{fieldError(grant.error, '_')}</Notice>}
+        {fieldError(grant.error, 'id') && <Notice tone="bad">{fieldError(grant.error, 'id')}</Notice>}
+        {campaigns.isSuccess && !options.length ? (
+          <p className="bo-hint">{t('noCampaigns', { currency: p.currency })}</p>
+        ) : (
+          <>
+            <SelectField
+              label={t('campaign')}
+              name="campaign_id"
+              defaultValue=""
+              error={fieldError(grant.error, 'campaign_id')}
+              options={[{ value: '', label: t('chooseCampaign') }, ...options.map((campaign) => ({ value: String(campaign.id), label: `${campaign.title || campaign.sysname} · ${campaign.reward.type}` }))]}
+            />
+            <TextArea label={t('reason')} name="reason" rows={2} error={fieldError(grant.error, 'reason')} />
+            <span className="bo-actions">
+              <Button type="submit" tone="primary" disabled={grant.isPending}>
+                {t('grantSubmit')}
+              </Button>
+            </span>
+          </>
+        )}
+      </form>
+    </Panel>
+  );
+}
+
 function NotesPanel({ player: p, t, locale }: SectionProps) {
   const can = useCan();
   const queryClient = useQueryClient();
@@ -684,6 +779,65 @@ function BonusesTab({ player: p, table, t, locale }: TableSectionProps) {
     { id: 'expires', header: t('expires'), cell: ({ row }) => formatTime(row.original.expires_at, locale) },
   ];
   return <DataTable caption={t('caption', { what: t('tabBonuses') })} columns={columns} rows={bonuses.data?.items} total={bonuses.data?.total} loading={bonuses.isLoading} table={table} rowKey={(row) => String(row.id)} />;
+}
+
+function TournamentsTab({ player: p, table, t, locale }: TableSectionProps) {
+  const tournaments = usePaged<PlayerTournamentView>('players/tournaments', p, table);
+  const columns: ColumnDef<PlayerTournamentView, unknown>[] = [
+    { id: 'joined', header: t('joined'), cell: ({ row }) => formatTime(row.original.joined_at, locale) },
+    { id: 'name', header: t('tournament'), cell: ({ row }) => row.original.name },
+    { id: 'status', header: t('status'), cell: ({ row }) => <Badge tone={row.original.status === 'active' ? 'good' : 'neutral'}>{row.original.status}</Badge> },
+    { id: 'ends', header: t('expires'), cell: ({ row }) => formatTime(row.original.ends_at, locale) },
+    { id: 'rank', header: t('rank'), cell: ({ row }) => <span className="bo-num">{row.original.rank ?? '—'}</span> },
+    { id: 'points', header: t('score'), cell: ({ row }) => <span className="bo-num">{row.original.points}</span> },
+    { id: 'prize', header: t('prize'), cell: ({ row }) =>
+        row.original.prize === null ? (
+          '—'
+        ) : (
+          <>
+            {money(row.original.prize, row.original.currency, locale)} {row.original.prize_kind === 'bonus' && <Badge>{t('bonus')}</Badge>}
+          </>
+        ),
+    },
+  ];
+  return <DataTable caption={t('caption', { what: t('tabTournaments') })} columns={columns} rows={tournaments.data?.items} total={tournaments.data?.total} loading={tournaments.isLoading} table={table} rowKey={(row) => String(row.id)} />;
+}
+
+type CaseDocumentRow = { id: string; kind: string; status: string; name: string; content_type: string; uploaded_at: string; url: string };
+
+function VerificationTab({ player: p, t, locale }: SectionProps) {
+  const found = useQuery({ queryKey: [...playerKey(p.id), 'verification'], queryFn: () => backofficeApi<{ status: string; documents: CaseDocumentRow[] }>('verification/case', { query: { user_id: p.id } }) });
+  const v = useTexts(verificationTexts);
+  const label = (key: string) => (key in verificationTexts.en ? v(key as VerificationTextKey) : key);
+  return (
+    <Panel
+      title={t('documents')}
+      actions={
+        <Link className="bo-button" to={`${BACKOFFICE_PATH}/verification/${p.id}`}>
+          {t('openCase')}
+        </Link>
+      }
+    >
+      {found.data && <p>{<Badge tone={STATUS_TONE[found.data.status as keyof typeof STATUS_TONE] ?? 'neutral'}>{label(found.data.status)}</Badge>}</p>}
+      {found.data && !found.data.documents.length && <p className="bo-hint">{t('noDocuments')}</p>}
+      {!!found.data?.documents.length && (
+        <ul className="bo-plain-list" data-testid="player-documents">
+          {found.data.documents.map((doc) => (
+            <li key={doc.id}>
+              <a href={doc.url} target="_blank" rel="noreferrer">
+                {label(doc.kind)}
+              </a>{' '}
+              <Badge tone={doc.status === 'approved' ? 'good' : doc.status === 'rejected' ? 'bad' : 'neutral'}>{doc.status}</Badge>
+              <span className="bo-hint">
+                {' '}
+                {doc.name} · {t('uploadedAt')} {formatTime(doc.uploaded_at, locale)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
 }
 
 function SessionsTab({ player: p, table, t, locale }: TableSectionProps) {

@@ -10,13 +10,15 @@ import {
   type LedgerVerifyView,
   type MoneyView,
   type ReconciliationDayView,
+  type RefundDecisionView,
+  type RefundView,
   type WithdrawalDecisionView,
   type WithdrawalFlag,
   type WithdrawalRowView,
 } from '../../../contract/backoffice-money.ts';
 import { formatMinor, isCurrency, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AdminPayment, PaymentFilter } from '../../modules/payments/index.ts';
+import { refundReference, type AdminPayment, type PaymentFilter } from '../../modules/payments/index.ts';
 import { approve } from '../../modules/staff/index.ts';
 import { defineRead, defineWrite, signedIn, type Endpoint, type EndpointContext } from '../endpoint.ts';
 
@@ -249,7 +251,9 @@ const declineWithdrawal = defineWrite({
 // --- deposits ----------------------------------------------------------------------------------
 
 async function depositViews(context: EndpointContext, items: AdminPayment[]): Promise<DepositRowView[]> {
-  const people = await context.services.payerReview.review(items.map((item) => item.userId));
+  const { refunds } = context.services.payments;
+  const ids = items.map((item) => item.id);
+  const [people, refunded, refundRows] = await Promise.all([context.services.payerReview.review(items.map((item) => item.userId)), refunds.refundedOf(ids), refunds.refundsOf(ids)]);
   return items.map((item) => ({
     id: item.publicId,
     user_id: item.userId,
@@ -261,6 +265,22 @@ async function depositViews(context: EndpointContext, items: AdminPayment[]): Pr
     status: item.status,
     created_at: item.createdAt.toISOString(),
     updated_at: item.updatedAt.toISOString(),
+    refunded: money(refunded.get(item.id) ?? 0n, item.currency),
+    refundable: item.status === 'success' && refunds.canRefund(item.provider) && (refunded.get(item.id) ?? 0n) < item.amount,
+    refunds: refundRows
+      .filter((row) => row.paymentId === item.id)
+      .map(
+        (row): RefundView => ({
+          id: refundReference(row.id),
+          amount: money(row.amount, row.currency),
+          status: row.status,
+          reason: row.reason,
+          failure: row.failure,
+          requested_by: row.requestedByName,
+          provider_ref: row.providerRef,
+          created_at: row.createdAt.toISOString(),
+        }),
+      ),
   }));
 }
 
@@ -272,7 +292,7 @@ const listDeposits = defineRead({
   handler: async (input, context) => {
     const filter: PaymentFilter = { ...filterOf(input), statuses: input.status === 'all' ? undefined : [input.status] };
     const page = await context.services.payments.admin.listDeposits(filter, { by: input.sort, dir: input.dir }, { limit: input.limit, offset: (input.page - 1) * input.limit });
-    return { items: await depositViews(context, page.items), total: page.total, refunds: false };
+    return { items: await depositViews(context, page.items), total: page.total };
   },
 });
 
@@ -298,6 +318,36 @@ const settleDeposit = defineWrite({
         before: { status: payment.status },
         after: { status: after.status },
         details: { outcome: input.outcome, user_id: after.user_id, amount: after.amount.amount, currency: after.amount.currency, provider_ref: after.provider_ref },
+      },
+    };
+  },
+});
+
+const refundDeposit = defineWrite({
+  name: 'deposits/refund',
+  access: 'deposits.settle',
+  summary:
+    "Refunds a settled deposit through its provider and the ledger (`id`, `amount` in the deposit's currency, the whole of what is left when empty, `reason` required). The money leaves the player's main balance first (refused, naming `amount`, when they no longer have it); a provider that refuses or cannot be reached gets it returned, and the answer says why.",
+  input: z.object({ id: depositId, amount: z.union([z.string().trim().max(40), z.number().transform(String)]).optional(), reason }),
+  handler: async (input, context) => {
+    const staff = signedIn(context);
+    const { services } = context;
+    const payment = await services.payments.admin.byPublicId(input.id);
+    if (!payment || payment.direction !== 'deposit') throw invalid('id', `Deposit ${input.id} not found`, 404);
+    const currency: CurrencyCode = isCurrency(payment.currency) ? payment.currency : 'EUR';
+    const amount = input.amount ? parseMajor(input.amount, currency) : undefined;
+    if (amount === null || amount === 0n) throw invalid('amount', `An amount like 25 or 25.50 in ${currency}, or empty for the whole of what is left`);
+    const [before] = await depositViews(context, [payment]);
+    const result = await services.payments.refunds.refundDeposit({ paymentId: input.id, amount, reason: input.reason, staff: { id: staff.staffId, name: `${staff.displayName} <${staff.email}>` } });
+    const [after] = await depositViews(context, [(await services.payments.admin.byPublicId(input.id))!]);
+    const data: RefundDecisionView = { outcome: result.outcome, reason: result.reason, deposit: after };
+    return {
+      data,
+      audit: {
+        subject: `payment:${input.id}`,
+        before: { refunded: before.refunded.amount },
+        after: { refunded: after.refunded.amount, refund: refundReference(result.refund.id), status: result.refund.status },
+        details: { reason: input.reason, user_id: after.user_id, amount: money(result.refund.amount, currency).amount, currency, outcome: result.outcome, failure: result.reason },
       },
     };
   },
@@ -379,6 +429,7 @@ export const MONEY_ENDPOINTS: Endpoint[] = [
   declineWithdrawal,
   listDeposits,
   settleDeposit,
+  refundDeposit,
   houseAccounts,
   reconciliation,
   verifyLedger,

@@ -145,7 +145,7 @@ export const getPlayer = defineRead({
     const [balances, verification, loyalty] = await Promise.all([
       services.ledger.balances(user.id, currency),
       services.verification.view(user.id, currency).catch(() => null),
-      services.loyalty.info(user.id, 'en').catch(() => null),
+      services.loyalty.info(user.id, context.locale).catch(() => null),
     ]);
     const money = (minor: bigint) => formatMinor(minor, currency);
     return {
@@ -223,7 +223,7 @@ export const playerRounds = defineRead({
   access: 'players.read',
   summary: 'Casino rounds in real money, newest first (stake, win, status, provably fair seeds): {items, total}.',
   input: z.object({ id, page, limit: limit(100, 20) }),
-  handler: (input, context) => context.services.history.rounds(input.id, { mode: 'real' }, { offset: (input.page - 1) * input.limit, count: input.limit }, 'en'),
+  handler: (input, context) => context.services.history.rounds(input.id, { mode: 'real' }, { offset: (input.page - 1) * input.limit, count: input.limit }, context.locale),
 });
 
 export const playerBets = defineRead({
@@ -231,7 +231,7 @@ export const playerBets = defineRead({
   access: 'players.read',
   summary: 'Sports bets, newest first: {items, total}.',
   input: z.object({ id, page, limit: limit(100, 20) }),
-  handler: (input, context) => context.services.betting.bets.list(input.id, { status: 'all', offset: (input.page - 1) * input.limit, count: input.limit }, 'en'),
+  handler: (input, context) => context.services.betting.bets.list(input.id, { status: 'all', offset: (input.page - 1) * input.limit, count: input.limit }, context.locale),
 });
 
 export const playerBonuses = defineRead({
@@ -239,7 +239,15 @@ export const playerBonuses = defineRead({
   access: 'players.read',
   summary: 'Bonuses, free spins and betting bonuses with their wagering, newest first: {items, total}.',
   input: z.object({ id, page, limit: limit(100, 20) }),
-  handler: (input, context) => context.services.promotions.listBonuses(input.id, { status: 'all', offset: (input.page - 1) * input.limit, count: input.limit }, 'en'),
+  handler: (input, context) => context.services.promotions.listBonuses(input.id, { status: 'all', offset: (input.page - 1) * input.limit, count: input.limit }, context.locale),
+});
+
+export const playerTournamentList = defineRead({
+  name: 'players/tournaments',
+  access: 'players.read',
+  summary: 'Tournaments the player joined, newest first, with their rank, points and prize: {items, total}.',
+  input: z.object({ id, page, limit: limit(100, 20) }),
+  handler: (input, context) => context.services.tournaments.playerTournaments(input.id, { offset: (input.page - 1) * input.limit, count: input.limit }, context.locale),
 });
 
 export const playerSessionList = defineRead({
@@ -368,6 +376,37 @@ export const setTags = defineWrite({
   handler: async (input, context) => {
     const { before, after } = await setPlayerTags(db(context), input.id, input.tags);
     return { data: after, audit: { subject: subjectOf(input.id), before, after } };
+  },
+});
+
+// --- bonuses granted by hand ------------------------------------------------------------------------
+
+export const grantableCampaigns = defineRead({
+  name: 'players/grantable-campaigns',
+  access: 'players.bonus',
+  summary:
+    "Campaigns whose reward can be granted to this player by hand: in the player's currency, not ended, and not paid with a deposit or by period (bonus money, free spins, a free bet or odds boost).",
+  input: z.object({ id }),
+  handler: async (input, context) => context.services.promotions.grantableCampaigns(await currencyOfPlayer(context, input.id), context.locale),
+});
+
+export const grantBonus = defineWrite({
+  name: 'players/grant-bonus',
+  access: 'players.bonus',
+  summary:
+    "Grants a campaign's reward to the player (`campaign_id`, `reason` required), once per player and campaign: bonus money and free bets wait for the player to activate them, free spins start at once. The campaign's audience is not checked: the member decides.",
+  input: z.object({ id, campaign_id: id, reason }),
+  handler: async (input, context) => {
+    await currencyOfPlayer(context, input.id);
+    const bonus = await context.services.promotions.grantByOperator(input.id, input.campaign_id, context.locale);
+    return {
+      data: bonus,
+      audit: {
+        subject: subjectOf(input.id),
+        after: { bonus: bonus.id, kind: bonus.kind, status: bonus.status, amount: bonus.amount, currency: bonus.currency, campaign: input.campaign_id },
+        details: { reason: input.reason },
+      },
+    };
   },
 });
 
@@ -527,6 +566,7 @@ export const PLAYER_ENDPOINTS: Endpoint[] = [
   playerRounds,
   playerBets,
   playerBonuses,
+  playerTournamentList,
   playerSessionList,
   playerProtection,
   playerNotes,
@@ -539,6 +579,8 @@ export const PLAYER_ENDPOINTS: Endpoint[] = [
   testAccount,
   addNote,
   setTags,
+  grantableCampaigns,
+  grantBonus,
   requestAdjustment,
   approveAdjustment,
   rejectAdjustmentEndpoint,

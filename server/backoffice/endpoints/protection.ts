@@ -237,12 +237,12 @@ const rgLimit = defineWrite({
     amount: z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
     reason: z.string().trim().max(500).optional(),
   }),
-  handler: async (input, { services }) => {
+  handler: async (input, { services, locale }) => {
     const player = await requirePlayer(services, input.user_id);
     const who = { userId: input.user_id, currency: player.currency };
     const period = input.kind === 'session' ? 'session' : (input.period ?? '');
     const before = await services.responsibleGaming.view(who);
-    const after = await services.responsibleGaming.setLimit(who, { kind: input.kind, period: input.period, amount: input.amount }, 'en', new Date(), { stricterOnly: true });
+    const after = await services.responsibleGaming.setLimit(who, { kind: input.kind, period: input.period, amount: input.amount }, locale, new Date(), { stricterOnly: true });
     return {
       data: after,
       audit: {

@@ -17,6 +17,7 @@ export const MONEY_EVENTS = [
   'game.rollback',
   'cashier.deposit',
   'cashier.withdrawal',
+  'cashier.refund',
   'tournament.buy_in',
   'tournament.prize',
   'bonus.activated',

@@ -53,6 +53,16 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
     return answer.status < 300;
   }
 
+  /** Records a payout or refund once per merchant id: a repeat answers the first record. */
+  async function recordOnce(values: typeof demoPspPayments.$inferInsert) {
+    await db.insert(demoPspPayments).values(values).onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(demoPspPayments)
+      .where(and(eq(demoPspPayments.merchantPaymentId, values.merchantPaymentId), eq(demoPspPayments.kind, values.kind)));
+    return row;
+  }
+
   const provider: PaymentProvider = {
     name: 'demo',
     async createPayment(payment) {
@@ -91,16 +101,29 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
       };
     },
     async payout(payout) {
-      const ref = `dpo_${randomToken(12)}`;
-      await db
-        .insert(demoPspPayments)
-        .values({ ref, merchantPaymentId: payout.paymentId, kind: 'payout', method: payout.method, amount: payout.amount, currency: payout.currency, status: 'paid' })
-        .onConflictDoNothing();
-      const [row] = await db
+      const row = await recordOnce({ ref: `dpo_${randomToken(12)}`, merchantPaymentId: payout.paymentId, kind: 'payout', method: payout.method, amount: payout.amount, currency: payout.currency, status: 'paid' });
+      return { providerRef: row.ref, status: 'paid' };
+    },
+    async refund(refund) {
+      // Like a real acquirer: only a settled pay-in, never past what is left of it.
+      const [payin] = refund.providerRef
+        ? await db.select().from(demoPspPayments).where(and(eq(demoPspPayments.ref, refund.providerRef), eq(demoPspPayments.kind, 'payin')))
+        : [];
+      if (!payin || payin.merchantPaymentId !== refund.paymentId) return { providerRef: '', status: 'failed', reason: 'unknown payment' };
+      if (payin.status !== 'success') return { providerRef: '', status: 'failed', reason: `payment is ${payin.status}` };
+      const [done] = await db
         .select()
         .from(demoPspPayments)
-        .where(and(eq(demoPspPayments.merchantPaymentId, payout.paymentId), eq(demoPspPayments.kind, 'payout')));
-      return { providerRef: row.ref, status: 'paid' };
+        .where(and(eq(demoPspPayments.merchantPaymentId, refund.refundId), eq(demoPspPayments.kind, 'refund')));
+      if (done) return { providerRef: done.ref, status: 'refunded' };
+      const [refunded] = await db
+        .select({ total: sql<string>`coalesce(sum(${demoPspPayments.amount}), 0)::text` })
+        .from(demoPspPayments)
+        .where(and(eq(demoPspPayments.kind, 'refund'), eq(demoPspPayments.method, payin.ref)));
+      if (BigInt(refunded.total) + refund.amount > payin.amount) return { providerRef: '', status: 'failed', reason: 'more than is left of the payment' };
+      // A refund's method names the pay-in it refunds.
+      const row = await recordOnce({ ref: `dpr_${randomToken(12)}`, merchantPaymentId: refund.refundId, kind: 'refund', method: payin.ref, amount: refund.amount, currency: refund.currency, status: 'refunded' });
+      return { providerRef: row.ref, status: 'refunded' };
     },
     async dailyTotals(from, to) {
       // The demo keeps no settlement time: a pay-in counts on the day it was opened.
@@ -109,7 +132,9 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
         .select({
           day,
           currency: demoPspPayments.currency,
-          payins: sql<string>`coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'payin' and ${demoPspPayments.status} = 'success'), 0)::text`,
+          // Settled pay-ins less what was refunded that day, as a settlement report nets them.
+          payins: sql<string>`(coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'payin' and ${demoPspPayments.status} = 'success'), 0)
+            - coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'refund'), 0))::text`,
           payinCount: sql<number>`(count(*) filter (where ${demoPspPayments.kind} = 'payin' and ${demoPspPayments.status} = 'success'))::int`,
           payouts: sql<string>`coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'payout' and ${demoPspPayments.status} = 'paid'), 0)::text`,
           payoutCount: sql<number>`(count(*) filter (where ${demoPspPayments.kind} = 'payout' and ${demoPspPayments.status} = 'paid'))::int`,
@@ -119,7 +144,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
         .groupBy(day, demoPspPayments.currency);
       return rows
         .map((row): ProviderDayTotal => ({ day: row.day, currency: row.currency, payins: BigInt(row.payins), payinCount: Number(row.payinCount), payouts: BigInt(row.payouts), payoutCount: Number(row.payoutCount) }))
-        .filter((row) => row.payinCount > 0 || row.payoutCount > 0);
+        .filter((row) => row.payinCount > 0 || row.payoutCount > 0 || row.payins !== 0n);
     },
   };
 

@@ -15,4 +15,5 @@ export {
 } from './admin.ts';
 export { DEPOSIT_METHODS, WITHDRAWAL_METHODS, WITHDRAWAL_ROUTES } from './methods.ts';
 export type { ProviderDayTotal } from './provider.ts';
+export { refundReference, type RefundRow, type Refunds } from './refunds.ts';
 export { ibanForm, playersByRequisite, playersSharingRequisites } from './requisites.ts';

@@ -35,6 +35,17 @@ export interface PaymentProvider {
     reason?: string;
   }>;
   /**
+   * Refunds (part of) a settled pay-in to where it came from; the same refundId twice refunds
+   * once. `failed` means nothing was refunded, and `reason` says why (shown to the operator).
+   * Throw only when nothing can have been refunded. Optional: without it the back office offers
+   * no refund for this provider's deposits.
+   */
+  refund?(refund: { refundId: string; paymentId: string; providerRef: string | null; amount: bigint; currency: string }): Promise<{
+    providerRef: string;
+    status: 'refunded' | 'failed';
+    reason?: string;
+  }>;
+  /**
    * The provider's own totals per UTC day and currency (its settlement report), for the back
    * office's reconciliation against the ledger's clearing accounts. Optional: without it the
    * reconciliation shows the ledger's side alone.
@@ -42,5 +53,5 @@ export interface PaymentProvider {
   dailyTotals?(from: Date, to: Date): Promise<ProviderDayTotal[]>;
 }
 
-/** Minor units, per UTC day (`YYYY-MM-DD`) and currency: money in (settled pay-ins) and out (payouts made). */
+/** Minor units, per UTC day (`YYYY-MM-DD`) and currency: money in (settled pay-ins less refunds) and out (payouts made). */
 export type ProviderDayTotal = { day: string; currency: string; payins: bigint; payinCount: number; payouts: bigint; payoutCount: number };

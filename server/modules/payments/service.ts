@@ -15,6 +15,7 @@ import { isStricter, periodBounds, type LimitPeriod } from './periods.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { paymentText } from './texts.ts';
 import { createPaymentsAdmin } from './admin.ts';
+import { createRefunds } from './refunds.ts';
 
 /** What the payments module needs to know about a player (from the accounts module). */
 export type PayerProfile = { uid: number; currency: string; isKycBlockEnabled: boolean; isVerified: boolean };
@@ -603,6 +604,8 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     banks: () => BANKS,
     /** The back office's reads (admin.ts). */
     admin: createPaymentsAdmin({ db, provider }),
+    /** Refunds of settled deposits, from the back office (refunds.ts). */
+    refunds: createRefunds({ db, ledger, provider, logger }),
   };
 }
 

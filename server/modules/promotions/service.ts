@@ -267,6 +267,49 @@ export function createPromotions(deps: PromotionsDeps) {
     return { promo_code: found!.code.code, campaign, bonus: bonus ? (await bonusViews([bonus], locale))[0] : null };
   }
 
+  // --- operator grants (back office) ---------------------------------------------------------------
+
+  /**
+   * Whether an operator may grant this campaign's reward by hand: not ended, and its reward is
+   * one that stands alone (a deposit match needs its deposit; a cashback campaign pays by period).
+   * Audience rules are for self-service and are not checked: the operator decides.
+   */
+  const grantableAt = (at: Date): SQL =>
+    and(inArray(campaigns.status, ['active', 'paused', 'draft']), or(isNull(campaigns.endsAt), gt(campaigns.endsAt, at)), inArray(campaigns.trigger, ['promo_code', 'manual']))!;
+
+  const standsAlone = (row: CampaignRow) => rewardOf(row).type !== 'deposit_match';
+
+  /** Campaigns an operator may grant to a player of this currency, by priority then newest. */
+  async function grantableCampaigns(currency: CurrencyCode, locale: LocaleCode): Promise<CampaignView[]> {
+    const rows = await db
+      .select()
+      .from(campaigns)
+      .where(and(grantableAt(now()), eq(campaigns.currency, currency)))
+      .orderBy(desc(campaigns.priority), desc(campaigns.startsAt), asc(campaigns.id))
+      .limit(200);
+    return views(rows.filter(standsAlone), null, locale);
+  }
+
+  /**
+   * Grants a campaign's reward to a player on an operator's decision (bonus money, free spins, a
+   * free bet or an odds boost), once per player and campaign as every grant of a campaign is.
+   */
+  async function grantByOperator(userId: number, campaignId: number, locale: LocaleCode): Promise<BonusView> {
+    const at = now();
+    const bonus = await db.transaction(async (tx) => {
+      const [campaign] = await tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), grantableAt(at)));
+      if (!campaign || !standsAlone(campaign)) throw invalid('campaign_id', 'No campaign with this id can be granted: it has ended, or it pays with a deposit or by period');
+      const facts = await playerFacts(tx, userId, campaign.id);
+      if (!facts) throw invalid('id', 'No such player');
+      if (facts.currency !== campaign.currency) throw invalid('campaign_id', `This campaign pays in ${campaign.currency}; the player's account is in ${facts.currency}`);
+      const granted = await grantCampaign(tx, userId, campaign, at);
+      if (!granted.created) throw invalid('campaign_id', 'The player has had this campaign already');
+      return granted.bonus;
+    });
+    committed();
+    return (await bonusViews([bonus], locale))[0];
+  }
+
   // --- offers -------------------------------------------------------------------------------------
 
   async function requireRunning(tx: Db | Tx, campaignId: number, locale: LocaleCode): Promise<CampaignRow> {
@@ -526,6 +569,8 @@ export function createPromotions(deps: PromotionsDeps) {
     takeOffer,
     checkDepositOffer,
     listBonuses,
+    grantableCampaigns,
+    grantByOperator,
     activateBonus,
     removeBonus,
     expireDue,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LOCALES, type LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
-import type { TournamentPrize, TournamentPrizeKind, TournamentRow, TournamentScoring, TournamentStatus, TournamentView } from '../../../contract/tournaments.ts';
+import type { PlayerTournamentView, TournamentPrize, TournamentPrizeKind, TournamentRow, TournamentScoring, TournamentStatus, TournamentView } from '../../../contract/tournaments.ts';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { writeOutboxEvent, type OutboxEvent } from '../../platform/events/outbox.ts';
@@ -212,6 +212,41 @@ export function createTournaments(deps: TournamentsDeps) {
     const engineOnce = () => (engine ??= engineGames());
     const items = [];
     for (const row of rows) items.push(await view(row, viewer, locale, engineOnce));
+    return { items, total: Number(total.n) };
+  }
+
+  /** The tournaments a player joined, newest first, with their place (the back office's player page). */
+  async function playerTournaments(userId: number, page: { offset: number; count: number }, locale: LocaleCode): Promise<{ items: PlayerTournamentView[]; total: number }> {
+    const joined = eq(tournamentPlayers.userId, userId);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ tournament: tournaments, joinedAt: tournamentPlayers.joinedAt })
+        .from(tournamentPlayers)
+        .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+        .where(joined)
+        .orderBy(desc(tournamentPlayers.joinedAt), desc(tournaments.id))
+        .limit(page.count)
+        .offset(page.offset),
+      db.select({ n: count() }).from(tournamentPlayers).where(joined),
+    ]);
+    const items: PlayerTournamentView[] = [];
+    for (const { tournament, joinedAt } of rows) {
+      const place = await userInfo(tournament, userId);
+      items.push({
+        id: tournament.id,
+        sysname: tournament.sysname,
+        name: localized(tournament.names, locale) || tournament.sysname,
+        status: statusOf(tournament, now()),
+        currency: tournament.currency as CurrencyCode,
+        starts_at: tournament.startsAt.toISOString(),
+        ends_at: tournament.endsAt.toISOString(),
+        joined_at: joinedAt.toISOString(),
+        rank: place?.rank ?? null,
+        points: place?.points ?? pointsLabel(tournament.scoring, 0n, tournament.currency as CurrencyCode),
+        prize: place?.prize ?? null,
+        prize_kind: place?.prize_kind ?? null,
+      });
+    }
     return { items, total: Number(total.n) };
   }
 
@@ -505,7 +540,7 @@ export function createTournaments(deps: TournamentsDeps) {
     run: async (tx) => void (await finishDue(tx)),
   };
 
-  return { list, eligibleGames, participate, score, scoreHandler, finishDue, finishJob };
+  return { list, playerTournaments, eligibleGames, participate, score, scoreHandler, finishDue, finishJob };
 }
 
 export type Tournaments = ReturnType<typeof createTournaments>;

@@ -1,0 +1,124 @@
+import type { BackofficeLocale } from '../../contract/backoffice-path.ts';
+import { AppError } from '../platform/errors.ts';
+
+/**
+ * The back office's error messages in French. Handlers and the modules under them write their
+ * messages in English, as the logs and the audit trail keep them; the router translates an error
+ * on its way out to a member who reads French, field by field. The English text is the key, as
+ * gettext does: `{name}` stands for a value written into the message (an id, an amount, a status),
+ * which the French text places where French puts it. A message missing here goes out in English;
+ * messages.test.ts finds every message the back office's code writes and fails on one missing.
+ *
+ * Schema messages (a field required, too long) are written in the member's language directly
+ * (api/validate.ts), and so are the responsible-gaming and verification modules' own messages.
+ */
+const FRENCH: Array<[english: string, french: string]> = [
+  // The router.
+  ['Sign in to the back office', 'Connectez-vous au back-office'],
+  ['Your role may not do this ({permission})', 'Votre rôle ne permet pas cette action ({permission})'],
+  ['Cross-origin request refused', 'Requête d’une autre origine refusée'],
+  ['Endpoint {name} not found', 'Point d’accès {name} introuvable'],
+  ['{name} must be called with {verb}', '{name} s’appelle avec {verb}'],
+  // Members and signing in.
+  ['Wrong e-mail or password', 'E-mail ou mot de passe incorrect'],
+  ['Wrong or used code', 'Code incorrect ou déjà utilisé'],
+  ['Already signed in', 'Déjà connecté'],
+  ['This set-up link is not valid any more', 'Ce lien de configuration n’est plus valable'],
+  ['Invalid parameter: password', 'Paramètre invalide : mot de passe'],
+  ['At least {n} characters', 'Au moins {n} caractères'],
+  ['The password may not contain your e-mail name', 'Le mot de passe ne peut pas contenir le nom de votre e-mail'],
+  ['Choose a password first', 'Choisissez d’abord un mot de passe'],
+  ['No such staff member', 'Membre introuvable'],
+  ['A staff member with this e-mail exists', 'Un membre a déjà cet e-mail'],
+  ['You cannot change your own role', 'Vous ne pouvez pas changer votre propre rôle'],
+  ['The last owner keeps the owner role', 'Le dernier propriétaire garde son rôle'],
+  ['You cannot disable yourself', 'Vous ne pouvez pas vous désactiver vous-même'],
+  ['The last owner cannot be disabled', 'Le dernier propriétaire ne peut pas être désactivé'],
+  ['Ask another owner to reset your sign-in', 'Demandez à un autre propriétaire de réinitialiser votre connexion'],
+  ['Enable the member first', 'Réactivez d’abord le membre'],
+  // Players.
+  ['No such player', 'Joueur introuvable'],
+  ['No player with id {id}', 'Aucun joueur avec l’id {id}'],
+  ['No player signs in with {login}', 'Aucun joueur ne se connecte avec {login}'],
+  ['Give a player id or login', 'Indiquez l’id ou l’identifiant du joueur'],
+  ['Bad tag {tag}', 'Étiquette invalide : {tag}'],
+  ['“{tag}”: lower-case letters, digits and dashes, up to 32', '« {tag} » : lettres minuscules, chiffres et tirets, 32 au plus'],
+  ['An amount like 600, +25.50 or -25.50 (not zero)', 'Un montant comme 600, +25.50 ou -25.50 (pas zéro)'],
+  ['At most 1,000,000 at a time', 'Au plus 1 000 000 à la fois'],
+  ['No such adjustment', 'Ajustement introuvable'],
+  ['You asked for this adjustment: another member approves it', 'Vous avez demandé cet ajustement : un autre membre l’approuve'],
+  ['This adjustment was applied already', 'Cet ajustement a déjà été appliqué'],
+  ['This adjustment was rejected', 'Cet ajustement a été refusé'],
+  ['The main balance is smaller than this', 'Le solde principal est inférieur à ce montant'],
+  ['The main balance is smaller than {amount} {currency}', 'Le solde principal est inférieur à {amount} {currency}'],
+  ['No campaign with this id can be granted: it has ended, or it pays with a deposit or by period', 'Aucune campagne avec cet id ne peut être accordée : elle est terminée, ou elle paie avec un dépôt ou par période'],
+  ['This campaign pays in {currency}; the player\'s account is in {account}', 'Cette campagne paie en {currency} ; le compte du joueur est en {account}'],
+  ['The player has had this campaign already', 'Le joueur a déjà reçu cette campagne'],
+  // Money.
+  ['Withdrawal {id} not found', 'Retrait {id} introuvable'],
+  ['Withdrawal {id} is {status}, not waiting for approval', 'Le retrait {id} est {status} : il n’attend pas d’approbation'],
+  ['Withdrawal {id} has flags ({flags}): review it on its own', 'Le retrait {id} a des signalements ({flags}) : examinez-le seul'],
+  ['Withdrawal {id} needs two members: approve it on its own', 'Le retrait {id} demande deux membres : approuvez-le seul'],
+  ['You approved this withdrawal already: a second member must approve it', 'Vous avez déjà approuvé ce retrait : un second membre doit l’approuver'],
+  ['At least the minimum amount', 'Au moins le montant minimum'],
+  ['Deposit {id} not found', 'Dépôt {id} introuvable'],
+  ['Deposit {id} is {status}: only a created or pending deposit can be settled', 'Le dépôt {id} est {status} : seul un dépôt créé ou en attente peut être réglé'],
+  ['Deposit {id} is with {provider}, which settles it itself', 'Le dépôt {id} passe par {provider}, qui le règle lui-même'],
+  ['The provider could not settle {id}: its callback was refused', 'Le prestataire n’a pas pu régler {id} : son rappel a été refusé'],
+  ['The provider could not settle this deposit', 'Le prestataire n’a pas pu régler ce dépôt'],
+  ['Deposit {id} is {status}: only a settled deposit can be refunded', 'Le dépôt {id} est {status} : seul un dépôt réglé peut être remboursé'],
+  ['Deposit {id} is refunded already', 'Le dépôt {id} est déjà remboursé'],
+  ['Deposit {id} is with {provider}, which takes no refunds from here', 'Le dépôt {id} passe par {provider}, qui n’accepte pas de remboursement d’ici'],
+  ['At most {amount} {currency} is left to refund', 'Il reste au plus {amount} {currency} à rembourser'],
+  ['An amount like 25 or 25.50 in {currency}, or empty for the whole of what is left', 'Un montant comme 25 ou 25.50 en {currency}, ou vide pour tout ce qui reste'],
+  [
+    "The player's main balance is below {amount} {currency}: they have spent or withdrawn part of this deposit",
+    'Le solde principal du joueur est inférieur à {amount} {currency} : il a dépensé ou retiré une partie de ce dépôt',
+  ],
+  // Verification.
+  ['No such document', 'Document introuvable'],
+  ['Write the reason the player will read', 'Écrivez le motif que le joueur lira'],
+];
+
+type Compiled = { pattern: RegExp; names: string[]; french: string };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile([english, french]: [string, string]): Compiled {
+  const names: string[] = [];
+  const source = english
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return escape(part);
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${source}$`, 's'), names, french };
+}
+
+const CATALOGUE = FRENCH.map(compile);
+
+/** The English templates, for the test that every message the code writes has its French. */
+export const ENGLISH_TEMPLATES: readonly string[] = FRENCH.map(([english]) => english);
+export const FRENCH_TEMPLATES: readonly string[] = FRENCH.map(([, french]) => french);
+
+/** A message in the member's language: French when the catalogue has it, else as written. */
+export function translateMessage(message: string, locale: BackofficeLocale): string {
+  if (locale === 'en') return message;
+  for (const entry of CATALOGUE) {
+    const match = entry.pattern.exec(message);
+    if (!match) continue;
+    const values = Object.fromEntries(entry.names.map((name, index) => [name, match[index + 1]]));
+    return entry.french.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  }
+  return message;
+}
+
+/** The same typed error with its message and each field's message in the member's language. */
+export function localizeError(error: unknown, locale: BackofficeLocale): unknown {
+  if (locale === 'en' || !(error instanceof AppError)) return error;
+  const fields = error.fields && Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, translateMessage(message, locale)]));
+  return new AppError(error.type, translateMessage(error.message, locale), { fields, status: error.status, headers: error.headers, details: error.details });
+}
