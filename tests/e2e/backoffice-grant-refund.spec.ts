@@ -72,6 +72,9 @@ test('finance refunds part of a deposit and marketing grants free spins: the pla
   await gotoHydrated(player, '/profile/bonuses?tab=active');
   await expect(player.getByTestId('bonus-card').filter({ hasText: '20 free spins on Golden Croupier' })).toBeVisible();
 
+  // What is left of the deposit is offered for the next refund.
   await finance.reload();
+  await row.getByRole('button', { name: 'Refund' }).click();
+  await expect(finance.getByRole('form', { name: /^Refund dep_/ })).toContainText('60.00 EUR left to refund');
   await shootBackoffice(finance, 'deposits-refund');
 });

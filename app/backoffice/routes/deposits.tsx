@@ -8,7 +8,7 @@ import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { useCan } from '../session.tsx';
 import { Badge, Button, Notice, PageHeader, Panel, SelectField, TextField } from '../ui/controls.tsx';
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
-import { formatAmount } from '../ui/format.ts';
+import { formatAmount, formatTime } from '../ui/format.ts';
 import { PaymentPlayerCell, PaymentTimeCell } from '../money-cells.tsx';
 import '../money.css';
 
@@ -27,6 +27,10 @@ const texts = defineTexts({
     refunded: 'Refunded {amount} of {id}.',
     refundFailed: 'The provider refused the refund of {id}: {reason}. The money is back on the player’s balance.',
     refundedSoFar: 'refunded {amount}',
+    refundsSoFar: 'Refunds so far',
+    refund_processing: 'processing',
+    refund_refunded: 'refunded',
+    refund_failed: 'failed',
     caption: 'Deposits',
     status: 'Status',
     method: 'Method',
@@ -67,6 +71,10 @@ const texts = defineTexts({
     refunded: '{amount} remboursés sur {id}.',
     refundFailed: 'Le prestataire a refusé le remboursement de {id} : {reason}. L’argent est revenu sur le solde du joueur.',
     refundedSoFar: 'remboursé {amount}',
+    refundsSoFar: 'Remboursements déjà faits',
+    refund_processing: 'en cours',
+    refund_refunded: 'remboursé',
+    refund_failed: 'échoué',
     caption: 'Dépôts',
     status: 'Statut',
     method: 'Moyen',
@@ -279,6 +287,19 @@ function RefundForm({ deposit, t, onClose, onDone }: { deposit: DepositRowView; 
     <Panel title={t('refundTitle', { id: deposit.id })} className="money-refund">
       <form className="bo-form" onSubmit={submit} noValidate aria-label={t('refundTitle', { id: deposit.id })}>
         <p className="bo-hint">{t('refundLeft', { amount: formatAmount(deposit.amount.amount, currency, locale), left: formatAmount(leftToRefund(deposit), currency, locale) })}</p>
+        {deposit.refunds.length > 0 && (
+          <ul className="bo-plain-list money-refunds" aria-label={t('refundsSoFar')}>
+            {deposit.refunds.map((item) => (
+              <li key={item.id}>
+                <Badge tone={item.status === 'refunded' ? 'good' : item.status === 'failed' ? 'bad' : 'info'}>{t(`refund_${item.status}`)}</Badge> {formatAmount(item.amount.amount, item.amount.currency, locale)} · {item.reason} ·{' '}
+                <span className="bo-hint">
+                  {item.requested_by}, {formatTime(item.created_at, locale)}
+                  {item.failure && ` · ${item.failure}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
         {(fieldError(refund.error, '_') || fieldError(refund.error, 'id')) && <Notice tone="bad">{fieldError(refund.error, '_') ?? fieldError(refund.error, 'id')}</Notice>}
         <TextField label={t('refundAmount', { currency })} name="amount" inputMode="decimal" placeholder={leftToRefund(deposit)} hint={t('refundAmountHint')} error={fieldError(refund.error, 'amount')} />
         <TextField label={t('refundReason')} name="reason" error={fieldError(refund.error, 'reason')} />
