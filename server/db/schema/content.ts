@@ -20,3 +20,33 @@ export const seoTexts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.path, table.locale] })],
 );
+
+/**
+ * SEO records of the built-in content store (docs/seo.md; spec 2 section 3's SEO record): a page's
+ * title, description, Open Graph, meta list, FAQ, Article, organization, product, canonical,
+ * robots text and replacements, keyed by its path without the locale prefix ('/', '/gamehall',
+ * '/game/golden-croupier'), per locale. `record` holds the fields as contract/seo.ts checks them.
+ */
+export const seoRecords = pgTable(
+  'seo_records',
+  {
+    path: text('path').notNull(),
+    locale: text('locale').notNull(),
+    record: jsonb('record').notNull().default(sql`'{}'::jsonb`),
+    isPublished: boolean('is_published').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.path, table.locale] })],
+);
+
+/** The domain's SEO settings (`domain-seo-settings`): meta tags every page of a host carries; host '*' is any host. */
+export const domainSeoSettings = pgTable(
+  'domain_seo_settings',
+  {
+    host: text('host').notNull(),
+    locale: text('locale').notNull(),
+    meta: jsonb('meta').notNull().default(sql`'[]'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.host, table.locale] })],
+);
