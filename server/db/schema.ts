@@ -267,6 +267,8 @@ export const payments = pgTable(
      * withdrawal: requested -> approved (paid out) | declined | cancelled.
      */
     status: text('status').notNull(),
+    /** Why a failed deposit failed, as its provider said: `declined` (by the bank) or `service_error` (the provider's own). */
+    failure: text('failure', { enum: ['declined', 'service_error'] }),
     requisites: jsonb('requisites').notNull().default(sql`'{}'::jsonb`),
     campaignOfferId: integer('campaign_offer_id').notNull().default(-1),
     domain: text('domain'),
