@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cashierRequirementSchema } from './cashier-requirements.ts';
 import { BALANCE_UPDATE_DEFAULTS, FULL_SCREEN_MODES } from './constants.ts';
 
 /**
@@ -126,6 +127,10 @@ export const siteConfigSchema = z.object({
   seo: z
     .object({
       redirects: z.array(z.object({ from_url: z.string().min(1), to_url: z.string().min(1) })).default([]),
+      /** What a deposit or a withdrawal needs first (contract/cashier-requirements.ts); nothing by default. */
+      requirements: z
+        .object({ deposit: cashierRequirementSchema.prefault({}), withdrawal: cashierRequirementSchema.prefault({}) })
+        .prefault({}),
       default: z.object({ title: z.string().default('Croupier'), description: z.string().default('') }).prefault({}),
       canonical: z.object({ url: z.string().default('') }).prefault({}),
       organization: z.object({ name: z.string().default('Croupier'), url: z.string().default('') }).prefault({}),

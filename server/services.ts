@@ -13,6 +13,9 @@ import { createIdentityProviders, providersFromEnv } from './modules/identity-pr
 import { createLedger } from './modules/ledger/index.ts';
 import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { createDemoProvider, createPayments, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
+import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
+import { LOCALES } from '../contract/locales.ts';
+import type { ContactView } from './modules/accounts/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
@@ -305,6 +308,12 @@ export async function createServices(deps: {
     responsibleGaming,
     jackpots,
     tournaments,
+      // Profile data and a confirmed contact, as the site configuration asks (the stricter of its locales).
+      requirements: async (uid, direction) => {
+        const [configs, profile] = await Promise.all([Promise.all(LOCALES.map((locale) => siteConfig.get(locale))), accounts.profileInfo(uid, ['contacts'])]);
+        const requirement = strictestRequirement(configs.map((config) => config.cashier.requirements[direction]));
+        return missingRequirements(requirement, profile, (profile.contacts as ContactView[] | undefined) ?? []);
+      },
     promotions,
     cashback,
     loyalty,

@@ -18,6 +18,7 @@ import { AmountInput, MethodPicker, RequisiteFields } from './form-parts.tsx';
 import { cashierFormErrors, readProblem, requisitesOf, type FormProblem } from './form-rules.ts';
 import { Card, Row, StepTitle } from './parts.tsx';
 import { CashierRegistrationHint } from './registration-hint.tsx';
+import { ProblemText, RequirementsNotice, useCashierGates } from './requirements.tsx';
 import { browserStorage, cameFrom, storeSuccessReturn } from './return-path.ts';
 import type { DepositLimit, DepositSettings } from './types.ts';
 
@@ -66,6 +67,7 @@ export function DepositPage({ data }: { data: DepositData }) {
   const [submitted, setSubmitted] = useState(false);
   const [problem, setProblem] = useState<FormProblem>({ fields: {}, alert: null });
   const [sending, setSending] = useState(false);
+  const gates = useCashierGates();
 
   // Deposit offers (spec 2 section 4): those the player may pick with this method; ?offer=<id>
   // preselects one. An offer a promo code just unlocked is taken as the code's answer has it: the
@@ -119,6 +121,8 @@ export function DepositPage({ data }: { data: DepositData }) {
     } catch (error) {
       const shownFields = ['amount', 'campaign_offer_id', ...(method.requisites.map((field) => `requisites.${field.name}`) ?? [])];
       setProblem(readProblem(error, shownFields));
+      // Profile data or a confirmed contact missing: the dialog that fixes it opens at once.
+      gates.handle(error);
       setSending(false);
     }
   }
@@ -132,6 +136,7 @@ export function DepositPage({ data }: { data: DepositData }) {
   return (
     <CashierFrame page="deposit" title={t('deposit.title')} subtitle={t('deposit.subtitle')}>
       <CashierRegistrationHint hasDeposit={data.hasDeposit} serverNow={data.now} />
+      <RequirementsNotice direction="deposit" missing={settings.requirements} />
       <div className="grid grid-cols-1 gap-6 laptop:grid-cols-[minmax(0,1fr)_360px] laptop:grid-rows-[auto_1fr]">
         <BalanceCard actions="withdraw" className="laptop:col-start-2 laptop:row-start-1" />
         <div className="min-w-0 laptop:col-start-1 laptop:row-span-2 laptop:row-start-1">
@@ -222,9 +227,7 @@ export function DepositPage({ data }: { data: DepositData }) {
               )}
               {problem.alert && (
                 <FormAlert>
-                  <span data-testid="deposit-alert" data-type={problem.alert.type}>
-                    {problem.alert.message ?? t('errors.generic')}
-                  </span>
+                  <ProblemText alert={problem.alert} testId="deposit-alert" />
                 </FormAlert>
               )}
               <Button type="submit" size="lg" className="w-full" disabled={buttonDisabled} aria-busy={sending || undefined} data-testid="deposit-submit">

@@ -65,6 +65,14 @@ describe('server problems', () => {
     expect(readProblem(error, shown)).toEqual({ fields: {}, alert: { type: 'BillingDepositLimitExceededException', message: 'Over your deposit limit' } });
     expect(readProblem(new ApiError('KycWithdrawalException', 'Verify', 409), shown).alert?.type).toBe('KycWithdrawalException');
   });
+  it('marks the payment details the provider refused, and says why in the alert', () => {
+    const message = 'These payment details cannot be used. Choose other details or contact support.';
+    const error = new ApiError('RequisitesFraudulentException', message, 422, { 'requisites.iban': message, 'requisites.account_holder': message });
+    expect(readProblem(error, shown)).toEqual({
+      fields: { 'requisites.iban': message },
+      alert: { type: 'RequisitesFraudulentException', message },
+    });
+  });
   it('says something went wrong for anything else', () => {
     expect(readProblem(new TypeError('Failed to fetch'), shown)).toEqual({ fields: {}, alert: { type: 'UnknownError', message: null } });
   });

@@ -71,7 +71,9 @@ export type FormProblem = {
 export function readProblem(error: unknown, shownFields: readonly string[]): FormProblem {
   if (!isApiError(error)) return { fields: {}, alert: { type: 'UnknownError', message: null } };
   if (error.type !== 'InvalidParameterException' || !Object.keys(error.fields).length) {
-    return { fields: {}, alert: { type: error.type, message: error.message || null } };
+    // Payment details the provider refused (Requisites*) also mark the fields they are about.
+    const fields = Object.fromEntries(Object.entries(error.fields).filter(([name]) => name.startsWith('requisites.') && shownFields.includes(name)));
+    return { fields, alert: { type: error.type, message: error.message || null } };
   }
   const fields: Record<string, string> = {};
   const rest: string[] = [];

@@ -53,6 +53,12 @@ export function PaymentDetails({ transaction }: { transaction: Transaction }) {
         </div>
         <StatusBadge status={transaction.status} />
       </div>
+      {transaction.status === 'failed' && transaction.failure && (
+        <p className="mt-4 rounded-2xl bg-ruby-500/10 px-4 py-3 text-sm text-ink-100 ring-1 ring-ruby-500/25" data-testid="payment-failure" data-type={transaction.failure.type}>
+          <strong className="block font-bold text-ruby-400">{t(`errors.types.${transaction.failure.type}`, { defaultValue: '' })}</strong>
+          {transaction.failure.message}
+        </p>
+      )}
       <div className="mt-4 flex items-center justify-between gap-3 border-t border-white/5 pt-3 text-xs text-ink-400">
         <span className="truncate font-mono">{transaction.id}</span>
         <LocalLink to={`/cashier/receipt?id=${encodeURIComponent(transaction.id)}`} className="shrink-0 font-semibold text-gold-300 hover:text-gold-400" data-testid="payment-receipt">

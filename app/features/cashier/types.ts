@@ -1,4 +1,5 @@
 import type { Amount } from '../../../contract/api.ts';
+import type { MissingRequirements } from '../../../contract/cashier-requirements.ts';
 
 /** Answers of the cashier methods (docs/api.md), as the pages read them. */
 
@@ -12,10 +13,12 @@ export type PaymentMethodView = {
   requisites: RequisiteField[];
 };
 
-export type DepositSettings = { currency: string; methods: PaymentMethodView[]; amounts: number[] };
+export type DepositSettings = { currency: string; methods: PaymentMethodView[]; amounts: number[]; requirements?: MissingRequirements };
 
 export type WithdrawSettings = {
   currency: string;
+  /** What the site configuration asks before a withdrawal that the player still lacks. */
+  requirements?: MissingRequirements;
   methods: PaymentMethodView[];
   limits: { daily_amount: Amount; daily_count: number };
 };
@@ -40,6 +43,8 @@ export type Transaction = {
   method: string;
   amount: Amount;
   status: string;
+  /** Why a failed deposit failed (its error type and message), when the provider said. */
+  failure?: { type: string; message: string } | null;
   requisites: Record<string, string>;
   created_at: string;
   updated_at: string;

@@ -14,6 +14,7 @@ import { money } from './format.ts';
 import { AmountInput, MethodPicker, RequisiteFields } from './form-parts.tsx';
 import { cashierFormErrors, errorButtonLink, readProblem, requisitesOf, type FormProblem } from './form-rules.ts';
 import { Card, DateTime, Row, StatusBadge, StepTitle } from './parts.tsx';
+import { ProblemText, RequirementsNotice, useCashierGates } from './requirements.tsx';
 import { useBalance, useRefreshBalance } from './use-balance.ts';
 import type { HistoryPage, Transaction, WithdrawSettings } from './types.ts';
 
@@ -45,6 +46,7 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
   const [requested, setRequested] = useState<Requested | null>(null);
   const [open, setOpen] = useState<Transaction[]>(data.open?.items ?? []);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const gates = useCashierGates();
 
   const errors = cashierFormErrors({ amount, requisites }, method, settings.currency, locale);
   if (!errors.amount && amount && Number(amount) > Number(balance.amount)) errors.amount = t('withdraw.notEnough', { amount: money(balance) });
@@ -96,6 +98,8 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
         return;
       }
       setProblem(readProblem(error, ['amount', ...method.requisites.map((field) => `requisites.${field.name}`)]));
+      // Profile data or a confirmed contact missing: the dialog that fixes it opens at once.
+      gates.handle(error);
       // Identity verification stands in the way: its popup lets the player send documents right here.
       if (isApiError(error) && error.type === 'KycWithdrawalException') {
         openDialog({ component: 'identity-verification', type: 'popup', componentProps: { message: error.message } });
@@ -129,6 +133,7 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
       <div className="grid grid-cols-1 gap-6 laptop:grid-cols-[minmax(0,1fr)_360px] laptop:grid-rows-[auto_1fr]">
         <BalanceCard actions="deposit" className="laptop:col-start-2 laptop:row-start-1" />
         <div className="min-w-0 space-y-6 laptop:col-start-1 laptop:row-span-2 laptop:row-start-1">
+          <RequirementsNotice direction="withdrawal" missing={settings.requirements} />
           {requested && (
             <section
               className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-jade-500/20 via-ink-850 to-ink-850 p-5 ring-1 ring-jade-500/30 tablet:p-6"
@@ -213,9 +218,7 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
               {problem.alert && (
                 <FormAlert>
                   <span className="flex flex-col gap-3 tablet:flex-row tablet:items-center tablet:justify-between">
-                    <span data-testid="withdraw-alert" data-type={problem.alert.type}>
-                      {problem.alert.message ?? t('errors.generic')}
-                    </span>
+                    <ProblemText alert={problem.alert} testId="withdraw-alert" />
                     {buttonLink && (
                       <ButtonLink to={buttonLink} variant="secondary" size="sm" className="shrink-0" data-testid="withdraw-error-button">
                         {t(`withdraw.errorButtons.${problem.alert.type}`, { defaultValue: t('withdraw.errorButtons.default') })}

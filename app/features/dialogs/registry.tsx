@@ -47,4 +47,6 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<DialogComponentProp
   'loyalty-character-change': lazy(() => import('../loyalty/character-change.tsx')),
   'loyalty-character-confirm': lazy(() => import('../loyalty/character-confirm.tsx')),
   'identity-verification': lazy(() => import('../verification/verification-popup.tsx')),
+  'email-confirm': lazy(() => import('../profile/email-confirm.tsx')),
+  'fill-profile-info': lazy(() => import('../profile/fill-profile-confirm.tsx')),
 };

@@ -94,7 +94,7 @@ function ContactRow({ contact, confirmation }: { contact: ProfileContact; confir
   );
 }
 
-function ConfirmBox({ id, contact, confirmation }: { id: string; contact: ProfileContact; confirmation: ContactConfirmation }) {
+export function ConfirmBox({ id, contact, confirmation }: { id: string; contact: ProfileContact; confirmation: ContactConfirmation }) {
   const { t } = useTranslation('profile');
   const entry = confirmation.entry(contact.contact);
   const left = confirmation.secondsLeft(contact.contact);

@@ -20,7 +20,8 @@ export function NotificationPage({ contacts }: { contacts: ProfileContact[] }) {
     Object.fromEntries(contacts.map((contact) => [contact.contact, contact.is_subscribed])),
   );
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A refused change (spec 1 section 8: "failed to save contact"), with the server's reason when it gives one.
+  const [error, setError] = useState<{ contact: string; reason: string } | null>(null);
 
   async function change(contact: ProfileContact, next: boolean) {
     setBusy(contact.contact);
@@ -35,7 +36,7 @@ export function NotificationPage({ contacts }: { contacts: ProfileContact[] }) {
       });
     } catch (failure) {
       setSubscribed((current) => ({ ...current, [contact.contact]: !next }));
-      setError(errorMessage(failure, t));
+      setError({ contact: contact.contact, reason: errorMessage(failure, t) });
     } finally {
       setBusy(null);
     }
@@ -48,7 +49,12 @@ export function NotificationPage({ contacts }: { contacts: ProfileContact[] }) {
       <Panel icon="bell" title={t('notification.newsletters')} text={t('notification.text')} testId="subscriptions">
         {error && (
           <div className="mb-4">
-            <FormAlert>{error}</FormAlert>
+            <FormAlert>
+              <span data-testid="contact-save-failed">
+                <strong className="block font-bold">{t('contacts.saveFailed')}</strong>
+                <span className="break-words">{`${error.contact}: ${error.reason}`}</span>
+              </span>
+            </FormAlert>
           </div>
         )}
         {contacts.length === 0 ? (

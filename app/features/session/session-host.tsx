@@ -9,6 +9,7 @@ import { SHOW_POPUP_REG_KEY } from '../auth-entry/navigation.ts';
 import { useOpenAuth } from '../auth-entry/open-auth.ts';
 import { InactivityWarningDialog } from '../dialogs/registry.tsx';
 import { useDialogs } from '../dialogs/store.ts';
+import { useConfirmEmailAfterRegister } from '../profile/confirm-email-after-register.ts';
 
 /**
  * What the session needs on every page, mounted once (app-providers): the inactivity logout
@@ -18,6 +19,7 @@ import { useDialogs } from '../dialogs/store.ts';
 export function SessionHost() {
   useRegistrationCompletion();
   useSignInForRedirect();
+  useConfirmEmailAfterRegister();
   return useInactivityLogoutLoaded() && inactivityLogout ? createElement(inactivityLogout) : null;
 }
 

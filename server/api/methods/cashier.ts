@@ -23,7 +23,7 @@ export const getDepositSettings = defineMethod({
   input: z.object({}).strip(),
   handler: async (_input, context) => {
     const profile = await payer(context);
-    const settings = context.services.payments.depositSettings(profile, context.locale);
+    const settings = await context.services.payments.depositSettings(profile, context.locale);
     const config = await context.services.siteConfig.get(context.locale);
     const presets = config.cashier.depositAmountsList.find((entry) => entry.currency === settings.currency);
     return { ...settings, amounts: (presets?.amountList ?? []).map((item) => item.value) };
@@ -103,7 +103,7 @@ export const getHistory = defineMethod({
     type: z.enum(['deposit', 'withdrawal', 'all']).default('all'),
     statuses: statuses.optional(),
   }),
-  handler: (input, context) => context.services.payments.history(requireUserId(context), input),
+  handler: (input, context) => context.services.payments.history(requireUserId(context), input, context.locale),
 });
 
 export const getBanks = defineMethod({

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { demoPspPayments } from '../../db/schema.ts';
-import type { PaymentProvider, ProviderDayTotal, ProviderStatus } from './provider.ts';
+import type { PaymentFailure, PaymentProvider, ProviderDayTotal, ProviderStatus, RequisitesVerdict } from './provider.ts';
 import { signBody, verifySignature, SIGNATURE_HEADER } from './signature.ts';
 
 /** A pay-in's reference as the provider makes it: `dp_` and 12 random bytes in base64url. */
@@ -14,9 +14,11 @@ const PAYIN_REF = /^dp_[A-Za-z0-9_-]{16}$/;
 
 /**
  * A payment provider that behaves like a real one, for demos and tests: it keeps its own books,
- * hosts a payment page under /psp/demo/pay/{ref} with Pay, Decline, Leave pending and Cancel,
- * tells the platform the outcome through a signed HTTP callback, then sends the player back to
- * the platform's result page. It never touches the platform's tables.
+ * hosts a payment page under /psp/demo/pay/{ref} with Pay, Decline, Technical error, Leave
+ * pending and Cancel, tells the platform the outcome through a signed HTTP callback, then sends
+ * the player back to the platform's result page. Like a real provider's sandbox, some payment
+ * details give a set answer (SANDBOX_REQUISITES, docs/payments.md). It never touches the
+ * platform's tables.
  */
 export const CALLBACK_PATH = '/platform/payments/callback/demo';
 
@@ -27,9 +29,41 @@ const callbackSchema = z.object({
   status: z.enum(['success', 'failed', 'pending', 'cancelled']),
   amount: z.string().regex(/^[1-9][0-9]{0,17}$/),
   currency: z.string().length(3),
+  failure: z.enum(['declined', 'service_error']).optional(),
 });
 
-const OUTCOME_TO_STATUS: Record<string, ProviderStatus> = { success: 'success', fail: 'failed', pending: 'pending', cancel: 'cancelled' };
+/**
+ * The sandbox's payment details with a set answer (docs/payments.md, "Demo provider"): Skrill
+ * wallets by the e-mail's domain, bank accounts by IBAN. Any other detail is accepted.
+ */
+export const SANDBOX_REQUISITES = {
+  /** A deposit from this wallet is declined at once. */
+  declined: { wallet: 'declined.demopay.test', iban: null },
+  /** The provider answers an error (deposit or withdrawal). */
+  error: { wallet: 'error.demopay.test', iban: 'DE10500105170000000500' },
+  /** The details are still being checked on the provider's side. */
+  on_verification: { wallet: 'verifying.demopay.test', iban: 'DE64500105170000000401' },
+  /** The player must validate the details with the provider first. */
+  validation_required: { wallet: 'unvalidated.demopay.test', iban: 'DE37500105170000000402' },
+  /** The details are on the provider's fraud list. */
+  fraudulent: { wallet: 'blocked.demopay.test', iban: 'DE10500105170000000403' },
+} as const;
+
+type SandboxCase = keyof typeof SANDBOX_REQUISITES;
+
+/** The sandbox case some payment details fall under, if any. */
+export function sandboxCase(requisites: Record<string, string>): SandboxCase | null {
+  const domain = (requisites.wallet_email ?? '').trim().toLowerCase().split('@')[1] ?? null;
+  const iban = (requisites.iban ?? '').replace(/\s+/g, '').toUpperCase() || null;
+  for (const [name, values] of Object.entries(SANDBOX_REQUISITES) as Array<[SandboxCase, { wallet: string; iban: string | null }]>) {
+    if ((domain && domain === values.wallet) || (iban && iban === values.iban)) return name;
+  }
+  return null;
+}
+
+const OUTCOME_TO_STATUS: Record<string, ProviderStatus> = { success: 'success', fail: 'failed', error: 'failed', pending: 'pending', cancel: 'cancelled' };
+/** Why a failing outcome of the hosted page failed: Decline is the bank's refusal, Technical error the provider's own. */
+const OUTCOME_TO_FAILURE: Record<string, PaymentFailure> = { fail: 'declined', error: 'service_error' };
 const STATUS_TO_PAGE: Record<ProviderStatus, string> = { success: 'paysuccess', failed: 'payfail', pending: 'paypending', cancelled: 'paycancel' };
 
 export type CallbackSender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
@@ -37,7 +71,7 @@ export type CallbackSender = (path: string, body: string, headers: Record<string
 export function createDemoProvider(deps: { db: Db; secret: string; logger: Logger; sendCallback: () => CallbackSender }) {
   const { db, secret, logger } = deps;
 
-  async function notify(ref: string, status: ProviderStatus): Promise<boolean> {
+  async function notify(ref: string, status: ProviderStatus, failure?: PaymentFailure): Promise<boolean> {
     const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, ref));
     if (!payment) return false;
     const body = JSON.stringify({
@@ -47,6 +81,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
       status,
       amount: payment.amount.toString(),
       currency: payment.currency,
+      ...(status === 'failed' && failure ? { failure } : {}),
     });
     const answer = await deps.sendCallback()(CALLBACK_PATH, body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body) });
     if (answer.status >= 300) logger.warn({ ref, status, answer: answer.status }, 'demo provider: the platform refused a callback');
@@ -66,6 +101,9 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
   const provider: PaymentProvider = {
     name: 'demo',
     async createPayment(payment) {
+      const sandbox = sandboxCase(payment.requisites);
+      if (sandbox === 'declined') return { status: 'declined', reason: 'the issuer declined the payment' };
+      if (sandbox === 'error') return { status: 'error', reason: 'internal error at the provider' };
       const ref = `dp_${randomToken(12)}`;
       await db.insert(demoPspPayments).values({
         ref,
@@ -77,7 +115,13 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
         status: 'open',
         locale: payment.locale,
       });
-      return { providerRef: ref, redirectUrl: `/psp/demo/pay/${ref}` };
+      return { status: 'created', providerRef: ref, redirectUrl: `/psp/demo/pay/${ref}` };
+    },
+    async checkRequisites(check): Promise<RequisitesVerdict> {
+      const sandbox = sandboxCase(check.requisites);
+      if (sandbox === 'on_verification' || sandbox === 'validation_required' || sandbox === 'fraudulent') return { status: sandbox, reason: `sandbox ${sandbox}` };
+      if (sandbox === 'error') return { status: 'error', reason: 'internal error at the provider' };
+      return { status: 'ok' };
     },
     readCallback(rawBody, signatureHeader) {
       const signature = verifySignature(secret, rawBody, signatureHeader);
@@ -97,6 +141,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
           status: parsed.status,
           amount: BigInt(parsed.amount),
           currency: parsed.currency,
+          failure: parsed.failure,
         },
       };
     },
@@ -156,7 +201,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
       .where(and(eq(demoPspPayments.merchantPaymentId, paymentId), eq(demoPspPayments.kind, 'payin')));
     if (!payment) return false;
     await db.update(demoPspPayments).set({ status: outcome }).where(eq(demoPspPayments.ref, payment.ref));
-    return notify(payment.ref, outcome);
+    return notify(payment.ref, outcome, outcome === 'failed' ? 'declined' : undefined);
   }
 
   /** The hosted payment page and its form. */
@@ -175,7 +220,8 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
     app.post('/pay/:ref', async (c) => {
       const ref = c.req.param('ref');
       const form = await c.req.formData().catch(() => null);
-      const status = OUTCOME_TO_STATUS[String(form?.get('outcome') ?? '')];
+      const outcome = String(form?.get('outcome') ?? '');
+      const status = OUTCOME_TO_STATUS[outcome];
       const [payment] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, ref));
       if (!payment || payment.kind !== 'payin' || !status) return notFound(c);
       if (payment.status === 'open') {
@@ -185,7 +231,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
           .set({ status })
           .where(and(eq(demoPspPayments.ref, ref), eq(demoPspPayments.status, 'open')))
           .returning({ ref: demoPspPayments.ref });
-        if (claimed.length) await notify(ref, status);
+        if (claimed.length) await notify(ref, status, OUTCOME_TO_FAILURE[outcome]);
       }
       const [current] = await db.select().from(demoPspPayments).where(eq(demoPspPayments.ref, ref));
       return c.redirect(resultUrl(payment.locale, current.status as ProviderStatus, payment.merchantPaymentId), 303);
@@ -222,8 +268,8 @@ function resultUrl(locale: string, status: ProviderStatus, paymentId: string): s
 }
 
 const TEXT = {
-  en: { title: 'Secure payment', merchant: 'Merchant', amount: 'Amount', method: 'Method', pay: 'Pay', decline: 'Decline', pending: 'Leave pending', cancel: 'Cancel', note: 'Demo payment service: no real money moves. Choose the outcome the bank would give.' },
-  fr: { title: 'Paiement sécurisé', merchant: 'Marchand', amount: 'Montant', method: 'Moyen', pay: 'Payer', decline: 'Refuser', pending: 'Laisser en attente', cancel: 'Annuler', note: "Service de paiement de démonstration : aucun argent réel ne circule. Choisissez l'issue que donnerait la banque." },
+  en: { title: 'Secure payment', merchant: 'Merchant', amount: 'Amount', method: 'Method', pay: 'Pay', decline: 'Decline', error: 'Technical error', pending: 'Leave pending', cancel: 'Cancel', note: 'Demo payment service: no real money moves. Choose the outcome the bank would give.' },
+  fr: { title: 'Paiement sécurisé', merchant: 'Marchand', amount: 'Montant', method: 'Moyen', pay: 'Payer', decline: 'Refuser', error: 'Erreur technique', pending: 'Laisser en attente', cancel: 'Annuler', note: "Service de paiement de démonstration : aucun argent réel ne circule. Choisissez l'issue que donnerait la banque." },
 } as const;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -246,6 +292,7 @@ function paymentPage(payment: typeof demoPspPayments.$inferSelect, nonce: string
     <form method="post">
       ${button('success', t.pay, 'primary')}
       ${button('fail', t.decline, 'danger')}
+      ${button('error', t.error, 'danger')}
       ${button('pending', t.pending, 'plain')}
       ${button('cancel', t.cancel, 'plain')}
     </form>

@@ -13,16 +13,38 @@ export type ProviderEvent = {
   /** Minor units, as a decimal string in the callback body. */
   amount: bigint;
   currency: string;
+  /** Why a `failed` payment failed, when the provider says: its bank declined it, or the provider itself erred. */
+  failure?: PaymentFailure;
 };
+
+/** Why a deposit failed (payments.failure), as the provider gave it. */
+export type PaymentFailure = 'declined' | 'service_error';
+
+/**
+ * The provider's word on payment details before money moves: usable, still being checked on its
+ * side, to be validated by the player first, refused as fraudulent, or no answer (its error).
+ */
+export type RequisitesVerdict =
+  | { status: 'ok' }
+  | { status: 'on_verification' | 'validation_required' | 'fraudulent' | 'error'; reason?: string };
 
 export type CallbackCheck = { ok: true; event: ProviderEvent } | { ok: false; reason: string };
 
 export interface PaymentProvider {
   readonly name: string;
-  createPayment(payment: { paymentId: string; amount: bigint; currency: string; method: string; locale: string }): Promise<{
-    providerRef: string;
-    redirectUrl: string;
-  }>;
+  /**
+   * Opens a pay-in: its page to send the player to, or at once a refusal (`declined`: the
+   * provider or the bank will not take it; `error`: the provider answered with an error). Throw
+   * only when the provider could not be reached.
+   */
+  createPayment(payment: { paymentId: string; amount: bigint; currency: string; method: string; locale: string; requisites: Record<string, string> }): Promise<
+    { status: 'created'; providerRef: string; redirectUrl: string } | { status: 'declined' | 'error'; reason: string }
+  >;
+  /**
+   * Screens payment details (a wallet, an IBAN) for a deposit or a withdrawal before anything is
+   * written. Optional: without it every well-formed detail is taken.
+   */
+  checkRequisites?(check: { direction: 'deposit' | 'withdrawal'; method: string; currency: string; requisites: Record<string, string> }): Promise<RequisitesVerdict>;
   /** Checks a callback's signature and reads it; never trusts an unsigned body. */
   readCallback(rawBody: string, signatureHeader: string | undefined): CallbackCheck;
   /**

@@ -12,8 +12,9 @@ import { depositLimits, paymentEvents, payments } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { BANKS, DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, type PaymentMethod } from './methods.ts';
 import { isStricter, periodBounds, type LimitPeriod } from './periods.ts';
-import type { PaymentProvider, ProviderEvent } from './provider.ts';
-import { paymentText } from './texts.ts';
+import type { PaymentProvider, ProviderEvent, RequisitesVerdict } from './provider.ts';
+import type { CashierDirection, MissingRequirements } from '../../../contract/cashier-requirements.ts';
+import { paymentText, profileFieldName, type PaymentTextKey } from './texts.ts';
 import { createPaymentsAdmin } from './admin.ts';
 import { createRefunds } from './refunds.ts';
 
@@ -44,7 +45,27 @@ export type PaymentHooks = {
     payer: PayerProfile,
     locale: LocaleCode,
   ) => Promise<((tx: Tx, input: { amount: bigint; currency: string; withdrawnBefore: () => Promise<bigint> }) => Promise<void>) | null>;
+  /**
+   * What the player still lacks before a deposit or a withdrawal (site configuration
+   * cashier.requirements; requirements.ts): shown by the settings answers, enforced by the calls.
+   */
+  requirements?: (uid: number, direction: CashierDirection) => Promise<MissingRequirements>;
 };
+
+/** A failed deposit's reason as the error type it reads as, with its message. */
+function failureOf(failure: 'declined' | 'service_error', locale: LocaleCode) {
+  return failure === 'declined'
+    ? { type: 'BillingTransactionDeclinedException' as const, message: paymentText(locale, 'transactionDeclined') }
+    : { type: 'BillingServiceErrorException' as const, message: paymentText(locale, 'serviceError') };
+}
+
+/** The typed error of a provider's verdict on payment details, naming the fields it is about. */
+const VERDICT_ERRORS = {
+  on_verification: ['RequisitesOnVerificationException', 'requisitesOnVerification'],
+  validation_required: ['RequisitesValidationRequiredException', 'requisitesValidationRequired'],
+  fraudulent: ['RequisitesFraudulentException', 'requisitesFraudulent'],
+  error: ['BillingServiceErrorException', 'serviceError'],
+} as const satisfies Record<Exclude<RequisitesVerdict['status'], 'ok'>, readonly [string, PaymentTextKey]>;
 
 export function createPayments(deps: { db: Db; ledger: Ledger; provider: PaymentProvider; logger: Logger } & PaymentHooks) {
   const { db, ledger, provider, logger } = deps;
@@ -83,6 +104,46 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
   }
 
   const lockUser = (tx: Tx, scope: string, uid: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${uid}`}))`);
+
+  // --- what a deposit or a withdrawal needs first --------------------------------------------------
+
+  const NOTHING_MISSING: MissingRequirements = { profile_fields: [], confirm_contact: false, contact: null };
+  const missingFor = (uid: number, direction: CashierDirection) => deps.requirements?.(uid, direction) ?? Promise.resolve(NOTHING_MISSING);
+
+  /** Refuses while the player lacks what the configuration asks for this direction: profile data first, then a confirmed contact. */
+  async function assertRequirements(uid: number, direction: CashierDirection, locale: LocaleCode) {
+    const missing = await missingFor(uid, direction);
+    if (missing.profile_fields.length) {
+      const names = missing.profile_fields.map((field) => profileFieldName(locale, field)).join(', ');
+      throw new AppError('UserNeedProfileDataException', paymentText(locale, 'needProfileData', { fields: names }), {
+        fields: Object.fromEntries(missing.profile_fields.map((field) => [field, paymentText(locale, 'needProfileField')])),
+        details: { profile_fields: missing.profile_fields },
+      });
+    }
+    if (missing.confirm_contact) {
+      const message = missing.contact ? paymentText(locale, 'needConfirmContact', { contact: missing.contact.contact }) : paymentText(locale, 'needConfirmAnyContact');
+      throw new AppError('UserNeedConfirmContactException', message, { details: { contact: missing.contact } });
+    }
+  }
+
+  /** The provider's screening of payment details (a wallet, an IBAN), before anything is written. */
+  async function screenRequisites(direction: CashierDirection, method: PaymentMethod, currency: CurrencyCode, requisites: Record<string, string>, locale: LocaleCode) {
+    if (!provider.checkRequisites || method.requisites.length === 0) return;
+    let verdict: RequisitesVerdict;
+    try {
+      verdict = await provider.checkRequisites({ direction, method: method.sysname, currency, requisites });
+    } catch (error) {
+      logger.error({ err: error, method: method.sysname }, 'payment provider could not check payment details');
+      throw new AppError('BillingUnavailableException', 'The payment service is not available, try again later');
+    }
+    if (verdict.status === 'ok') return;
+    const [type, key] = VERDICT_ERRORS[verdict.status];
+    const message = paymentText(locale, key);
+    logger.info({ method: method.sysname, verdict: verdict.status, reason: verdict.reason }, 'payment details refused by the provider');
+    // A service error is about no field; the other verdicts are about the details the player typed.
+    const fields = verdict.status === 'error' ? undefined : Object.fromEntries(method.requisites.map((field) => [`requisites.${field.name}`, message]));
+    throw new AppError(type, message, { fields });
+  }
 
   // --- deposit limit ----------------------------------------------------------------------------
 
@@ -180,9 +241,9 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
 
   // --- deposits ---------------------------------------------------------------------------------
 
-  function depositSettings(payer: PayerProfile, locale: LocaleCode) {
+  async function depositSettings(payer: PayerProfile, locale: LocaleCode) {
     const currency = currencyOf(payer);
-    return { currency, methods: DEPOSIT_METHODS.map((method) => methodView(method, currency, locale)) };
+    return { currency, methods: DEPOSIT_METHODS.map((method) => methodView(method, currency, locale)), requirements: await missingFor(payer.uid, 'deposit') };
   }
 
   async function makeDeposit(
@@ -191,10 +252,12 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     context: { locale: LocaleCode; domain?: string },
   ) {
     await deps.beforeDeposit?.(payer.uid, context.locale);
+    await assertRequirements(payer.uid, 'deposit', context.locale);
     const currency = currencyOf(payer);
     const method = DEPOSIT_METHODS.find((item) => item.sysname === input.method);
     if (!method) throw invalid({ method: paymentText(context.locale, 'unknownMethod') });
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, context.locale);
+    await screenRequisites('deposit', method, currency, requisites, context.locale);
     const offer = input.campaign_offer_id ?? -1;
     if (offer > 0) await deps.checkDepositOffer?.(payer.uid, offer, amount, context.locale);
     const publicId = `dep_${randomToken(12)}`;
@@ -230,15 +293,24 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
         domain: context.domain,
       });
     });
+    let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
     try {
-      const created = await provider.createPayment({ paymentId: publicId, amount, currency, method: method.sysname, locale: context.locale });
-      await db.update(payments).set({ providerRef: created.providerRef, updatedAt: new Date() }).where(eq(payments.publicId, publicId));
-      return { transaction_id: publicId, redirect_url: created.redirectUrl };
+      created = await provider.createPayment({ paymentId: publicId, amount, currency, method: method.sysname, locale: context.locale, requisites });
     } catch (error) {
       logger.error({ err: error, publicId }, 'payment provider could not create a payment');
       await db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(eq(payments.publicId, publicId));
       throw new AppError('BillingUnavailableException', 'The payment service is not available, try again later');
     }
+    if (created.status !== 'created') {
+      // Refused at once: the deposit stays in the history as failed, with why.
+      const failure = created.status === 'declined' ? 'declined' : 'service_error';
+      logger.info({ publicId, failure, reason: created.reason }, 'payment provider refused a deposit');
+      await db.update(payments).set({ status: 'failed', failure, updatedAt: new Date() }).where(eq(payments.publicId, publicId));
+      const { type, message } = failureOf(failure, context.locale);
+      throw new AppError(type, message, { details: { transaction_id: publicId } });
+    }
+    await db.update(payments).set({ providerRef: created.providerRef, updatedAt: new Date() }).where(eq(payments.publicId, publicId));
+    return { transaction_id: publicId, redirect_url: created.redirectUrl };
   }
 
   /**
@@ -305,10 +377,18 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       return 'credited';
     }
     if (event.status === 'pending') return (await move('pending', ['created'])) ? 'pending' : `ignored: payment is ${payment.status}`;
+    if (event.status === 'failed' && event.failure) {
+      const updated = await tx
+        .update(payments)
+        .set({ status: 'failed', failure: event.failure, providerRef: event.providerRef, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, open)))
+        .returning({ id: payments.id });
+      return updated.length ? 'failed' : `ignored: payment is ${payment.status}`;
+    }
     return (await move(event.status, open)) ? event.status : `ignored: payment is ${payment.status}`;
   }
 
-  function view(row: PaymentRow) {
+  function view(row: PaymentRow, locale: LocaleCode = 'en') {
     const currency = row.currency as CurrencyCode;
     return {
       id: row.publicId,
@@ -316,6 +396,8 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       method: row.method,
       amount: { amount: major(row.amount, currency), currency },
       status: row.status,
+      /** Why a failed deposit failed, as the error type it reads as and its message, or null. */
+      failure: row.failure ? failureOf(row.failure, locale) : null,
       requisites: maskRequisites(row.requisites as Record<string, string>),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
@@ -326,15 +408,16 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
   async function paymentInfo(uid: number, publicId: string, locale: LocaleCode) {
     const [row] = await db.select().from(payments).where(and(eq(payments.publicId, publicId), eq(payments.userId, uid)));
     if (!row) throw new AppError('InvalidParameterException', paymentText(locale, 'notFound'), { fields: { id: paymentText(locale, 'notFound') }, status: 404 });
-    return view(row);
+    return view(row, locale);
   }
 
   // --- withdrawals --------------------------------------------------------------------------------
 
-  function withdrawSettings(payer: PayerProfile, locale: LocaleCode) {
+  async function withdrawSettings(payer: PayerProfile, locale: LocaleCode) {
     const currency = currencyOf(payer);
     return {
       currency,
+      requirements: await missingFor(payer.uid, 'withdrawal'),
       methods: WITHDRAWAL_METHODS.map((method) => methodView(method, currency, locale)),
       limits: { daily_amount: { amount: major(minor(WITHDRAWAL_DAILY_AMOUNT, currency), currency), currency }, daily_count: WITHDRAWAL_DAILY_COUNT },
     };
@@ -345,11 +428,13 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     input: { method: string; amount: unknown; requisites?: Record<string, unknown>; burn_bonuses?: boolean },
     locale: LocaleCode,
   ) {
+    await assertRequirements(payer.uid, 'withdrawal', locale);
     if (payer.isKycBlockEnabled && !payer.isVerified) throw new AppError('KycWithdrawalException', paymentText(locale, 'kycRequired'));
     const currency = currencyOf(payer);
     const method = WITHDRAWAL_METHODS.find((item) => item.sysname === input.method);
     if (!method) throw invalid({ method: paymentText(locale, 'unknownMethod') });
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, locale);
+    await screenRequisites('withdrawal', method, currency, requisites, locale);
     const publicId = `wd_${randomToken(12)}`;
     const verificationCheck = await deps.withdrawalCheck?.(payer, locale);
     await db.transaction(async (tx) => {
@@ -567,7 +652,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
 
   // --- history --------------------------------------------------------------------------------------
 
-  async function history(uid: number, input: { offset: number; count: number; type: 'deposit' | 'withdrawal' | 'all'; statuses?: string[] }) {
+  async function history(uid: number, input: { offset: number; count: number; type: 'deposit' | 'withdrawal' | 'all'; statuses?: string[] }, locale: LocaleCode = 'en') {
     const where = and(
       eq(payments.userId, uid),
       input.type === 'all' ? undefined : eq(payments.direction, input.type),
@@ -577,7 +662,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(input.count).offset(input.offset),
       db.select({ total: count() }).from(payments).where(where),
     ]);
-    return { items: rows.map(view), total };
+    return { items: rows.map((row) => view(row, locale)), total };
   }
 
   async function hasDeposit(uid: number): Promise<boolean> {
