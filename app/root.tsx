@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import type { GeneralInfo, UserInfo } from '../contract/api.ts';
 import { LOCALE_INFO, localeOfPath, type LocaleCode } from '../contract/locales.ts';
 import type { SiteConfig } from '../contract/site-config.ts';
+import { faviconLinks } from '../contract/site-switches.ts';
 import { snippetPosition } from '../contract/snippets.ts';
 import { guessDeviceFromUserAgent } from '../contract/user-agent.ts';
 import { bridgeOf, serverApi } from './lib/server-bridge.ts';
@@ -127,9 +128,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b0d17" />
-        <link rel="icon" href={root?.config.webSettings.favicon.png ?? '/brand/logo-mark.svg'} type="image/svg+xml" />
+        {/* webSettings.favicon: every declared icon and size, and our apple icon when none is declared (contract/site-switches.ts). */}
+        {faviconLinks(root?.config.webSettings.favicon ?? { png: '/brand/logo-mark.svg' }).map((link) => (
+          <link key={`${link.rel}:${link.href}:${link.sizes ?? ''}`} rel={link.rel} href={link.href} type={link.type} sizes={link.sizes} />
+        ))}
         <link rel="manifest" href={locale === 'fr' ? '/manifest.fr.webmanifest' : '/manifest.webmanifest'} />
-        <link rel="apple-touch-icon" href="/brand/apple-touch-icon.png" />
         <Meta />
         <Links />
         {at('head')}

@@ -53,7 +53,15 @@ export type SupportRequestItem = {
 export type StaffChatEvent = { message: ChatMessageView; unread: number; display_name?: string };
 
 export type SiteSettingsAnswer = {
-  values: { maintenance: boolean; timeToForceLogout: number | null; kycWithdrawalThreshold: number | null };
+  values: {
+    maintenance: boolean;
+    timeToForceLogout: number | null;
+    kycWithdrawalThreshold: number | null;
+    bonusIsolation: boolean;
+    domainType: 'main' | 'mirror';
+    userInactivityCashierTime: number | null;
+    userInactivityPpTime: number | null;
+  };
 };
 
 export type SiteConfigAnswer = { locale: LocaleCode; document: SiteConfig; own: boolean; version: number | null };

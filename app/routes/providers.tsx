@@ -5,8 +5,8 @@ import { hallHref, type GameProvider } from '../features/games/types.ts';
 import { PageHeading, PageMeta } from '../features/pages/page-meta.tsx';
 import { LocalLink } from '../lib/local-link.tsx';
 import { requestLocale } from '../lib/locale.ts';
-import { toPageError } from '../lib/page-errors.ts';
-import { serverApi } from '../lib/server-bridge.ts';
+import { notFound, toPageError } from '../lib/page-errors.ts';
+import { bridgeOf, serverApi } from '../lib/server-bridge.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { Icon } from '../ui/icon.tsx';
 
@@ -19,9 +19,12 @@ const GRADIENTS = [
   'from-fuchsia-600/40 to-purple-800/30',
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, url, context }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  // games.providers.isVisible off: no providers page (and no provider filter in the hall).
+  if (!(await bridgeOf(context).siteConfig(locale)).games.providers.isVisible) notFound(url.pathname);
   try {
-    return await serverApi<GameProvider[]>(context, 'games/getProviders', { locale: requestLocale(request) });
+    return await serverApi<GameProvider[]>(context, 'games/getProviders', { locale });
   } catch (error) {
     toPageError(error);
   }

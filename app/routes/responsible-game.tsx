@@ -14,7 +14,7 @@ import { toPageError } from '../lib/page-errors.ts';
 export async function loader({ request, url, context }: LoaderFunctionArgs): Promise<ResponsibleGamingData | null> {
   if (stripLocale(url.pathname).startsWith('/bets')) return null;
   try {
-    return await loadResponsibleGaming(context, requestLocale(request));
+    return await loadResponsibleGaming(context, requestLocale(request), url.pathname);
   } catch (error) {
     toPageError(error);
   }

@@ -32,6 +32,10 @@ const texts = defineTexts({
     timeToForceLogoutHint: '10 to 86400; empty turns it off.',
     kycWithdrawalThreshold: 'Verification needed past (major units withdrawn)',
     kycWithdrawalThresholdHint: '0: always; empty: never (the account flag still applies).',
+    userInactivityCashierTime: 'Cashier closes after inactivity (seconds)',
+    userInactivityCashierTimeHint: '10 to 86400; the idle player is sent home. Empty: never.',
+    userInactivityPpTime: 'Payment form cleared after inactivity (seconds)',
+    userInactivityPpTimeHint: '10 to 86400; what was typed in a deposit or withdrawal form is cleared. Empty: never.',
     save: 'Save',
     saved: 'Saved.',
     language: 'Language',
@@ -82,6 +86,10 @@ const texts = defineTexts({
     timeToForceLogoutHint: 'De 10 à 86400 ; vide la désactive.',
     kycWithdrawalThreshold: 'Vérification exigée au-delà de (unités retirées)',
     kycWithdrawalThresholdHint: '0 : toujours ; vide : jamais (l’indicateur du compte s’applique toujours).',
+    userInactivityCashierTime: 'Fermeture de la caisse après inactivité (secondes)',
+    userInactivityCashierTimeHint: 'De 10 à 86400 ; le joueur inactif revient à l’accueil. Vide : jamais.',
+    userInactivityPpTime: 'Formulaire de paiement vidé après inactivité (secondes)',
+    userInactivityPpTimeHint: 'De 10 à 86400 ; la saisie d’un dépôt ou d’un retrait est effacée. Vide : jamais.',
     save: 'Enregistrer',
     saved: 'Enregistré.',
     language: 'Langue',
@@ -147,6 +155,9 @@ export default function SettingsScreen() {
   );
 }
 
+const NUMBER_SETTINGS = ['timeToForceLogout', 'kycWithdrawalThreshold', 'userInactivityCashierTime', 'userInactivityPpTime'] as const;
+type NumberSetting = (typeof NUMBER_SETTINGS)[number];
+
 function SiteSettings({ t }: { t: T }) {
   const can = useCan();
   const queryClient = useQueryClient();
@@ -171,7 +182,7 @@ function SiteSettings({ t }: { t: T }) {
   if (!values) return null;
   const writable = can('settings.write');
 
-  function saveNumber(event: FormEvent<HTMLFormElement>, key: 'timeToForceLogout' | 'kycWithdrawalThreshold') {
+  function saveNumber(event: FormEvent<HTMLFormElement>, key: NumberSetting) {
     event.preventDefault();
     const raw = String(new FormData(event.currentTarget).get(key) ?? '').trim();
     // Empty means null ("off" / "never"); anything else goes as typed for the server's schema to judge.
@@ -201,7 +212,7 @@ function SiteSettings({ t }: { t: T }) {
         {fieldError(error, 'maintenance') && <Notice tone="bad">{fieldError(error, 'maintenance')}</Notice>}
       </Panel>
       <Panel title={t('operator')}>
-        {(['timeToForceLogout', 'kycWithdrawalThreshold'] as const).map((key) => (
+        {NUMBER_SETTINGS.map((key) => (
           <form key={`${key}:${String(values[key])}`} className="bo-setting-row" onSubmit={(event) => saveNumber(event, key)} noValidate>
             <TextField
               label={t(key)}

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withConfiguredFields } from '../../../contract/site-switches.ts';
 import type { FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
@@ -98,16 +99,19 @@ function useFormSettings() {
   return {
     strategy: root?.config.auth.registration.validationStrategy ?? 'eager',
     validationDict: root?.config.validatorConfig.validationDict,
+    // forms.restore: the operator's pattern and messages for the restore fields (login, code, password...).
+    fields: root?.config.forms.restore ?? [],
   };
 }
 
 function RequestStep({ initialLogin, onSent }: { initialLogin: string; onSent: (login: string, resendTime: number) => void }) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
-  const { strategy, validationDict } = useFormSettings();
+  const { strategy, validationDict, fields } = useFormSettings();
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useValidatedForm({ login: initialLogin }, { strategy, rules: LOGIN_RULES, options: { locale, validationDict } });
+  const rules = useMemo(() => withConfiguredFields(LOGIN_RULES, fields), [fields]);
+  const form = useValidatedForm({ login: initialLogin }, { strategy, rules, options: { locale, validationDict } });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -148,14 +152,15 @@ function RequestStep({ initialLogin, onSent }: { initialLogin: string; onSent: (
 function ResetStep({ login, initialCode, resendTime, onDone }: { login: string; initialCode: string; resendTime: number; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
-  const { strategy, validationDict } = useFormSettings();
+  const { strategy, validationDict, fields } = useFormSettings();
+  const rules = useMemo(() => withConfiguredFields(RESET_RULES, fields), [fields]);
   const countdown = useCountdown(resendTime);
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
   const [alert, setAlert] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const form = useValidatedForm(
     { code: initialCode, password: '', password_confirmation: '' },
-    { strategy, rules: RESET_RULES, options: { locale, validationDict } },
+    { strategy, rules, options: { locale, validationDict } },
   );
 
   async function submit(event: FormEvent) {

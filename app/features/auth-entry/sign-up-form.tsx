@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../contract/api.ts';
 import type { SiteConfig } from '../../../contract/site-config.ts';
+import { withConfiguredFields } from '../../../contract/site-switches.ts';
 import type { FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';
@@ -42,17 +43,11 @@ function registrationRules(config: SiteConfig, method: Method, country: string):
   };
   if (config.auth.registration.terms.isActive) rules.terms = { type: 'checkbox' };
   // The operator's form definition may add a pattern or its own messages to a field.
-  for (const field of config.forms.registration) {
-    const rule = rules[field.fieldName];
-    if (!rule) continue;
-    rules[field.fieldName] = {
-      ...rule,
-      ...(field.pattern ? { pattern: field.pattern } : {}),
-      ...(field.validationDict.length ? { validationDict: field.validationDict } : {}),
-    };
-  }
-  return rules;
+  return withConfiguredFields(rules, config.forms.registration);
 }
+
+/** The character picker (auth.registration.showCharacterSelect): its code loads only where the switch is on. */
+const CharacterPicker = lazy(() => import('../loyalty/signup-character-picker.tsx'));
 
 export function SignUpForm({
   standalone = false,
@@ -84,6 +79,9 @@ export function SignUpForm({
   const defaultCurrency = currencies.find(([code]) => code === root?.general.default_currency)?.[0] ?? currencies[0]?.[0] ?? '';
 
   const [promoOpen, setPromoOpen] = useState(!!registration?.showPromoFieldByDefault);
+  // A loyalty character picked at sign-up; the picker shows while the switch and the loyalty programme are on.
+  const [character, setCharacter] = useState<number | null>(null);
+  const showCharacters = !!registration?.showCharacterSelect && config?.features.loyalty !== false;
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
@@ -129,6 +127,7 @@ export function SignUpForm({
     if (registration?.notify.isActive) body.is_subscribed = values.is_subscribed ? '1' : '0';
     if (registration?.showPromocode && values.promo_code.trim()) body.promo_code = values.promo_code.trim();
     if (registration?.markBetting.isActive) body.mark = values.mark;
+    if (showCharacters && character !== null) body.character_id = String(character);
 
     setPending(true);
     try {
@@ -247,6 +246,12 @@ export function SignUpForm({
             ]}
           />
         </div>
+      )}
+
+      {showCharacters && (
+        <Suspense fallback={<div className="h-40 animate-pulse rounded-2xl bg-ink-850" />}>
+          <CharacterPicker value={character} onChange={setCharacter} />
+        </Suspense>
       )}
 
       {registration?.showPromocode &&

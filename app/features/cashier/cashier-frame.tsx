@@ -6,6 +6,7 @@ import { LocalLink, LocalNavLink } from '../../lib/local-link.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { PageMeta } from '../pages/page-meta.tsx';
+import { CashierIdle } from './cashier-idle.tsx';
 import { useBalances } from './use-balance.ts';
 
 const SECTIONS: ReadonlyArray<{ key: 'deposit' | 'withdraw' | 'history' | 'wallet'; to: string; icon: IconName }> = [
@@ -48,6 +49,7 @@ export function CashierFrame({ page, title, subtitle, children }: { page: string
           </div>
         </nav>
       </div>
+      <CashierIdle />
       {children}
     </div>
   );

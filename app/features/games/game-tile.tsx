@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { gameImage, gameName, providerLabel, type Game } from './types.ts';
+import type { GameItemType } from '../../../contract/site-switches.ts';
 import { useLikes } from './use-likes.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 
@@ -9,7 +10,7 @@ import { FavouriteButton } from './favourite-button.tsx';
  * One game: rounded 3:2 artwork that lifts on hover, its name and provider below, the RTP badge
  * and, for a signed-in player, the favourite heart. Links to the game page.
  */
-export function GameTile({ game, providers, compact = false, eager = false, onSelect }: {
+export function GameTile({ game, providers, compact = false, eager = false, onSelect, view }: {
   game: Game;
   /** Provider names by sysname. */
   providers?: Record<string, string>;
@@ -18,10 +19,13 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
   eager?: boolean;
   /** Called when the tile's link is followed (the search closes its dialog). */
   onSelect?: () => void;
+  /** games.gamesItem.type, read once by the list that shows the tiles. */
+  view?: GameItemType;
 }) {
   const { t } = useTranslation('games');
   const likes = useLikes();
   const name = gameName(game);
+  if (view === 'compact' && !compact) return <OverlayTile game={game} name={name} eager={eager} likes={likes} />;
   return (
     <div className="group relative transition duration-200 hover:-translate-y-1" data-testid="game-tile" data-sysname={game.sysname}>
       <LocalLink to={`/game/${game.sysname}`} onClick={onSelect} className="block rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-gold-400">
@@ -59,6 +63,28 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
           className={(liked) =>
             clsx('absolute top-2 right-2 h-8 w-8 rounded-full bg-black/55 ring-1 ring-white/15 hover:scale-110 hover:bg-black/75', liked ? 'text-rose-400' : 'text-white')
           }
+          testId="favourite-toggle"
+        />
+      )}
+    </div>
+  );
+}
+
+/** games.gamesItem.type `compact`: the artwork alone, the name over its lower edge; denser rows and grids. */
+function OverlayTile({ game, name, eager, likes }: { game: Game; name: string; eager: boolean; likes: ReturnType<typeof useLikes> }) {
+  return (
+    <div className="group relative transition duration-200 hover:-translate-y-1" data-testid="game-tile" data-sysname={game.sysname} data-view="compact">
+      <LocalLink to={`/game/${game.sysname}`} className="relative block aspect-[3/2] overflow-hidden rounded-2xl bg-ink-800 shadow-lg shadow-black/30 ring-1 ring-white/10 outline-none focus-visible:ring-2 focus-visible:ring-gold-400 group-hover:ring-gold-400/60">
+        <img src={gameImage(game)} alt="" width={288} height={192} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+        <span className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/90 via-black/60 to-transparent px-2.5 pt-6 pb-2 text-sm font-semibold text-white">{name}</span>
+      </LocalLink>
+      {likes.enabled && (
+        <FavouriteButton
+          likes={likes}
+          sysname={game.sysname}
+          name={name}
+          size={14}
+          className={(liked) => clsx('absolute top-1.5 right-1.5 h-7 w-7 rounded-full bg-black/55 ring-1 ring-white/15 hover:bg-black/75', liked ? 'text-rose-400' : 'text-white')}
           testId="favourite-toggle"
         />
       )}

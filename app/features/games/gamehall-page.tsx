@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
@@ -8,8 +8,12 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { PageHeading, PageMeta } from '../pages/page-meta.tsx';
 import { SeoTextBlock, type SeoTextView } from '../pages/seo-text.tsx';
+import { contentViewType, gameItemType, gamehallType, type GamehallType } from '../../../contract/site-switches.ts';
+import { useRootData } from '../../lib/locale.ts';
+import { Icon } from '../../ui/icon.tsx';
 import { GameTile } from './game-tile.tsx';
-import { hallHref, hallQuery, toggled, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
+import { canLoadMore, listLimited, reachedListLimit } from './list-limit.ts';
+import { gameImage, gameName, hallHref, hallQuery, providerLabel, toggled, type Game, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
 
 export type GamehallData = {
   /** The hall's own address (/gamehall); its filters' links start with it. */
@@ -36,61 +40,24 @@ export function GamehallPage({ data }: { data: GamehallData }) {
   const filterKey = `${data.category}|${data.providers.join(',')}`;
   // A category has its own title ("Slots · Game hall"), so each hall address is told apart.
   const categoryName = data.category === 'all' ? null : data.categories.find((entry) => entry.id === data.category)?.name;
+  const games = useRootData()?.config.games;
+  // games.gamehall.type: the filters above the games or in a column beside them; games.providers.isVisible: the provider filter at all.
+  const hallType = gamehallType(games?.gamehall.type);
+  const providersShown = (games?.providers.isVisible ?? true) && data.providerList.length > 0;
   return (
     <div className="pb-8" data-testid="page-gamehall">
       <PageMeta title={categoryName ? `${categoryName} · ${t('hall.title')}` : t('hall.title')} description={t('hall.subtitle')} />
       <PageHeading title={t('hall.title')} subtitle={t('hall.subtitle')} />
 
-      <nav aria-label={t('hall.categories')} className="-mx-4 mb-4 overflow-x-auto px-4 pb-1">
-        <ul className="flex gap-2">
-          {data.categories.map((category) => (
-            <li key={category.id}>
-              <LocalLink
-                to={hallHref(category.id, data.providers, data.base)}
-                className={chipClass(category.id === data.category)}
-                aria-current={category.id === data.category ? 'page' : undefined}
-                data-testid={`category-${category.id}`}
-              >
-                {category.name}
-                <span className="text-xs opacity-70">{category.games_count}</span>
-              </LocalLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      {data.providerList.length > 0 && (
-        <div className="mb-8 flex items-center gap-3" data-testid="provider-filter">
-          <span className="hidden shrink-0 text-xs font-semibold tracking-widest text-ink-400 uppercase tablet:block">{t('hall.providers')}</span>
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 tablet:mx-0 tablet:px-0">
-            {data.providerList.map((provider) => {
-              const active = data.providers.includes(provider.sysname);
-              return (
-                <li key={provider.sysname}>
-                  <LocalLink
-                    to={hallHref(data.category, toggled(data.providers, provider.sysname), data.base)}
-                    className={clsx(
-                      'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg px-3 text-xs font-semibold whitespace-nowrap ring-1 transition',
-                      active ? 'bg-violet-600 text-white ring-violet-400' : 'bg-ink-900 text-ink-300 ring-white/10 hover:text-white',
-                    )}
-                    data-active={active || undefined}
-                    data-testid={`provider-${provider.sysname}`}
-                  >
-                    {active && <span aria-hidden="true">✓</span>}
-                    {provider.name}
-                  </LocalLink>
-                </li>
-              );
-            })}
-          </ul>
-          {data.providers.length > 0 && (
-            <LocalLink to={hallHref(data.category, [], data.base)} className="shrink-0 text-xs font-semibold text-gold-400 hover:text-gold-300" data-testid="providers-clear">
-              {t('hall.clear')}
-            </LocalLink>
-          )}
-        </div>
-      )}
-
+      <HallLayout
+        type={hallType}
+        filters={(column) => (
+          <>
+            <CategoryNav data={data} column={column} />
+            {providersShown && <ProviderFilter data={data} column={column} />}
+          </>
+        )}
+      >
       <GameGrid
         key={filterKey}
         initial={data.page}
@@ -98,6 +65,7 @@ export function GamehallPage({ data }: { data: GamehallData }) {
         more={(offset) => api<GamesPage>('games/get', { query: hallQuery(data, offset) })}
         resetTo={data.base}
       />
+      </HallLayout>
       {data.seoText && <SeoTextBlock text={data.seoText} />}
     </div>
   );
@@ -111,6 +79,10 @@ export function GamehallPage({ data }: { data: GamehallData }) {
 export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage; names: Record<string, string>; more: (offset: number) => Promise<GamesPage>; resetTo?: string }) {
   const { t } = useTranslation('games');
   const localize = useLocalizedPath();
+  const games = useRootData()?.config.games.gamesItem;
+  // games.gamesItem.contentViewType: tiles in a grid or one game per row; games.gamesItem.type: the tile's look.
+  const view = contentViewType(games?.contentViewType);
+  const itemType = gameItemType(games?.type);
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [loading, setLoading] = useState(false);
@@ -138,7 +110,7 @@ export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage
     setFailed(false);
     try {
       const next = await more(items.length);
-      setItems((current) => [...current, ...next.items.filter((game) => !current.some((seen) => seen.sysname === game.sysname))]);
+      setItems((current) => listLimited([...current, ...next.items.filter((game) => !current.some((seen) => seen.sysname === game.sysname))]));
       setTotal(next.total);
     } catch {
       setFailed(true);
@@ -149,24 +121,149 @@ export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage
 
   return (
     <>
-      <ul className="grid grid-cols-2 gap-x-3 gap-y-5 tablet:grid-cols-3 laptop:grid-cols-4 desktop:grid-cols-5" data-testid="games-grid">
-        {items.map((game, index) => (
-          <li key={game.sysname}>
-            <GameTile game={game} providers={names} eager={index < 5} />
-          </li>
-        ))}
-      </ul>
+      {view === 'list' ? (
+        <ul className="grid gap-2 laptop:grid-cols-2" data-testid="games-grid" data-view="list">
+          {items.map((game, index) => (
+            <li key={game.sysname}>
+              <GameListItem game={game} providers={names} eager={index < 5} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="grid grid-cols-2 gap-x-3 gap-y-5 tablet:grid-cols-3 laptop:grid-cols-4 desktop:grid-cols-5" data-testid="games-grid" data-view="grid">
+          {items.map((game, index) => (
+            <li key={game.sysname}>
+              <GameTile game={game} providers={names} eager={index < 5} view={itemType} />
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-8 flex flex-col items-center gap-3">
         <p className="text-sm text-ink-400" data-testid="games-count">
           {t('hall.shown', { count: items.length, total })}
         </p>
         {failed && <p className="text-sm text-rose-300">{t('hall.loadFailed')}</p>}
-        {items.length < total && (
+        {reachedListLimit(items.length, total) && <p className="text-sm text-ink-300" data-testid="games-limit">{t('hall.limitReached')}</p>}
+        {canLoadMore(items.length, total) && (
           <Button variant="secondary" onClick={() => void loadMore()} disabled={loading} data-testid="load-more">
             {loading ? t('hall.loading') : t('hall.loadMore')}
           </Button>
         )}
       </div>
     </>
+  );
+}
+
+/** The hall's frame for games.gamehall.type: `default` puts the filters above the games, `sidebar` beside them from laptop width (above them on smaller screens). */
+function HallLayout({ type, filters, children }: { type: GamehallType; filters: (column: boolean) => ReactNode; children: ReactNode }) {
+  if (type === 'default') {
+    return (
+      <div data-testid="gamehall-layout" data-type="default">
+        {filters(false)}
+        {children}
+      </div>
+    );
+  }
+  return (
+    <div className="laptop:grid laptop:grid-cols-[220px_minmax(0,1fr)] laptop:items-start laptop:gap-8" data-testid="gamehall-layout" data-type="sidebar">
+      <div className="laptop:hidden">{filters(false)}</div>
+      <aside className="hidden space-y-6 laptop:sticky laptop:top-[calc(var(--header-height)+24px)] laptop:block" data-testid="gamehall-sidebar">
+        {filters(true)}
+      </aside>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+const columnItemClass = (active: boolean) =>
+  clsx('flex w-full items-center justify-between gap-2 rounded-xl px-3 py-2 text-sm font-semibold transition', active ? 'bg-gold-500/15 text-gold-300' : 'text-ink-300 hover:bg-white/5 hover:text-white');
+
+/** Category chips (a scrolling row), or in the sidebar a column of links. */
+function CategoryNav({ data, column }: { data: GamehallData; column: boolean }) {
+  const { t } = useTranslation('games');
+  return (
+    <nav aria-label={t('hall.categories')} className={column ? 'rounded-3xl border border-white/5 bg-ink-850/60 p-2' : '-mx-4 mb-4 overflow-x-auto px-4 pb-1'}>
+      <ul className={column ? 'space-y-0.5' : 'flex gap-2'}>
+        {data.categories.map((category) => {
+          const active = category.id === data.category;
+          return (
+            <li key={category.id}>
+              <LocalLink
+                to={hallHref(category.id, data.providers, data.base)}
+                className={column ? columnItemClass(active) : chipClass(active)}
+                aria-current={active ? 'page' : undefined}
+                data-testid={`category-${category.id}`}
+              >
+                {category.name}
+                <span className="text-xs opacity-70">{category.games_count}</span>
+              </LocalLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The provider filter: toggles in a row, or in the sidebar a column under its title. */
+function ProviderFilter({ data, column }: { data: GamehallData; column: boolean }) {
+  const { t } = useTranslation('games');
+  const clear = data.providers.length > 0 && (
+    <LocalLink to={hallHref(data.category, [], data.base)} className="shrink-0 text-xs font-semibold text-gold-400 hover:text-gold-300" data-testid="providers-clear">
+      {t('hall.clear')}
+    </LocalLink>
+  );
+  return (
+    <div className={column ? 'space-y-2 px-1' : 'mb-8 flex items-center gap-3'} data-testid="provider-filter">
+      <div className={column ? 'flex items-center justify-between' : 'contents'}>
+        <span className={clsx('shrink-0 text-xs font-semibold tracking-widest text-ink-400 uppercase', !column && 'hidden tablet:block')}>{t('hall.providers')}</span>
+        {column && clear}
+      </div>
+      <ul className={column ? 'flex flex-wrap gap-1.5' : '-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 tablet:mx-0 tablet:px-0'}>
+        {data.providerList.map((provider) => {
+          const active = data.providers.includes(provider.sysname);
+          return (
+            <li key={provider.sysname}>
+              <LocalLink
+                to={hallHref(data.category, toggled(data.providers, provider.sysname), data.base)}
+                className={clsx(
+                  'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg px-3 text-xs font-semibold whitespace-nowrap ring-1 transition',
+                  active ? 'bg-violet-600 text-white ring-violet-400' : 'bg-ink-900 text-ink-300 ring-white/10 hover:text-white',
+                )}
+                data-active={active || undefined}
+                data-testid={`provider-${provider.sysname}`}
+              >
+                {active && <span aria-hidden="true">✓</span>}
+                {provider.name}
+              </LocalLink>
+            </li>
+          );
+        })}
+      </ul>
+      {!column && clear}
+    </div>
+  );
+}
+
+/** games.gamesItem.contentViewType `list`: one game per row, its artwork small, name, provider and RTP, and the way in. */
+function GameListItem({ game, providers, eager }: { game: Game; providers: Record<string, string>; eager: boolean }) {
+  const { t } = useTranslation('games');
+  const name = gameName(game);
+  return (
+    <LocalLink
+      to={`/game/${game.sysname}`}
+      className="group flex items-center gap-3 rounded-2xl bg-ink-850 p-2 pr-4 ring-1 ring-white/5 transition outline-none hover:bg-ink-800 hover:ring-gold-400/40 focus-visible:ring-2 focus-visible:ring-gold-400"
+      data-testid="game-tile"
+      data-sysname={game.sysname}
+      data-view="list"
+    >
+      <img src={gameImage(game)} alt="" width={96} height={64} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-16 w-24 shrink-0 rounded-xl object-cover" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-semibold text-white">{name}</span>
+        <span className="block truncate text-xs text-ink-400">{providerLabel(game.provider, providers)}</span>
+      </span>
+      {game.rtp && <span className="hidden shrink-0 rounded-md bg-emerald-400/10 px-1.5 py-0.5 text-[10px] font-bold text-emerald-300 ring-1 ring-emerald-400/20 tablet:inline">{t('tile.rtp', { value: game.rtp })}</span>}
+      <Icon name="chevronRight" size={18} className="shrink-0 text-ink-400 group-hover:text-gold-300" />
+    </LocalLink>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { fieldAppliesToCurrency, withConfiguredFields } from '../../../contract/site-switches.ts';
 import { parseCalendarDate, validateForm, type FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale, useRootData } from '../../lib/locale.ts';
@@ -72,10 +73,14 @@ export function rulesFor(fields: readonly PersonalDataField[], now: Date): Recor
 }
 
 /** The personal data form (spec 1 section 3): fields from getPersonalDataFields, saved with saveProfileInfo. */
-export function PersonalDataForm({ fields, profile }: { fields: PersonalDataField[]; profile: ProfileInfo }) {
+export function PersonalDataForm({ fields: listed, profile }: { fields: PersonalDataField[]; profile: ProfileInfo }) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
-  const config = useRootData()?.config;
+  const root = useRootData();
+  const config = root?.config;
+  // forms.currencyConditions: a field listed there is asked only from players of those currencies.
+  const conditions = config?.forms.currencyConditions ?? {};
+  const fields = listed.filter((field) => fieldAppliesToCurrency(conditions, field.name, root?.user.balance_main.currency));
   const revalidator = useRevalidator();
   const showToast = useToasts((state) => state.show);
   const [saved, setSaved] = useState<Values>(() => initialValues(fields, profile));
@@ -100,7 +105,8 @@ export function PersonalDataForm({ fields, profile }: { fields: PersonalDataFiel
     event.preventDefault();
     setFormError(null);
     const editable = fields.filter((field) => !readOnly(field.name));
-    const rules = rulesFor(editable, new Date());
+    // forms.profileSettings: the operator's pattern and messages for these fields.
+    const rules = withConfiguredFields(rulesFor(editable, new Date()), config?.forms.profileSettings);
     const body = Object.fromEntries(editable.map((field) => [field.name, values[field.name]]));
     // Sex 0 is the API's "not specified": empty for the rules (only a required sex must be chosen).
     const check = { ...body, ...(body.sex === '0' ? { sex: '' } : {}) };

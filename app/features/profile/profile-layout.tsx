@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { stripLocale } from '../../../contract/locales.ts';
-import { LocalNavLink } from '../../lib/local-link.tsx';
+import { LocalLink, LocalNavLink } from '../../lib/local-link.tsx';
 import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { useToasts } from '../toasts/store.ts';
@@ -50,7 +50,13 @@ function PlayerCard() {
         </div>
         <div className="min-w-0 flex-1">
           <p className="truncate text-xl font-extrabold tablet:text-2xl" data-testid="profile-fakename">
-            {user.fakename || <span className="text-ink-300">{t('card.noFakename')}</span>}
+            {user.fakename || (
+              // No display name chosen: an invitation to choose one, leading to its field.
+              <LocalLink to="/profile/settings#profile-fakename" className="inline-flex items-center gap-2 text-ink-200 hover:text-gold-300" data-testid="profile-choose-fakename">
+                {t('card.noFakename')}
+                <Icon name="chevronRight" size={20} className="shrink-0" />
+              </LocalLink>
+            )}
           </p>
           <p className="mt-0.5 truncate text-sm text-ink-300" data-testid="profile-login">
             {user.login}
@@ -82,6 +88,9 @@ function formatDay(iso: string): string | null {
 
 function ProfileNav() {
   const { t } = useTranslation('profile');
+  // functionalSettings.isResponsibleGamingEnable off: the section is not offered (its address answers 404).
+  const responsibleGaming = useRootData()?.config.functionalSettings.isResponsibleGamingEnable ?? true;
+  const sections = PROFILE_SECTIONS.filter((section) => section.key !== 'responsible-game' || responsibleGaming);
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
   const current = stripLocale(pathname).split('/')[2];
@@ -104,7 +113,7 @@ function ProfileNav() {
           'laptop:flex-col laptop:gap-1 laptop:overflow-visible laptop:rounded-3xl laptop:border laptop:border-white/5 laptop:bg-ink-850/60 laptop:p-3',
         )}
       >
-        {PROFILE_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.key} className="shrink-0 snap-start">
             <LocalNavLink
               to={`/profile/${section.key}`}

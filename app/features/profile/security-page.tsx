@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { twoFactorPanelShown } from '../../../contract/site-switches.ts';
 import { validateField, validateForm, type FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -17,13 +18,16 @@ import { retryAfterSeconds, useCountdown } from './use-countdown.ts';
 /** /profile/security: change the password, turn two-factor authentication on or off. */
 export function SecurityPage() {
   const { t } = useTranslation('profile');
+  const root = useRootData();
+  // functionalSettings.isTwoFAEnable: while off, only a player who has two-factor sees the panel (to turn it off).
+  const twoFactor = twoFactorPanelShown(root?.config.functionalSettings.isTwoFAEnable ?? true, root?.user.two_factor_auth ?? false);
   return (
     <div data-testid="page-profile.security">
       <PageMeta title={t('security.title')} description={t('security.subtitle')} />
       <PageHeading title={t('security.title')} subtitle={t('security.subtitle')} />
       <div className="grid items-start gap-6 llaptop:grid-cols-2">
         <PasswordForm />
-        <TwoFactorPanel />
+        {twoFactor && <TwoFactorPanel />}
       </div>
     </div>
   );

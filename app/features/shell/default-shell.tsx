@@ -3,10 +3,12 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { ChatLauncher } from '../chat/launcher.tsx';
+import { PageLoader } from './page-loader.tsx';
 
 export function DefaultShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
+      <PageLoader />
       <Header />
       <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 px-4 pt-6 laptop:px-6 laptop:pt-8">
         {children}

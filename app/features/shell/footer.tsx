@@ -21,7 +21,11 @@ export function Footer() {
     <footer className="mt-16 border-t border-white/5 bg-ink-950 pb-24 laptop:pb-10" data-testid="site-footer">
       <div className="mx-auto grid max-w-[1600px] gap-10 px-4 pt-12 laptop:grid-cols-[1.4fr_repeat(3,1fr)] laptop:px-6">
         <div className="space-y-4">
-          <img src={config?.logos.footerLogo ?? '/brand/logo.svg'} alt="Croupier" className="h-9 w-auto" />
+          {/* logos.footerLogoMobile below tablet width, logos.footerLogo from it. */}
+          <picture>
+            <source media="(min-width: 768px)" srcSet={config?.logos.footerLogo ?? '/brand/logo.svg'} />
+            <img src={config?.logos.footerLogoMobile ?? '/brand/logo-mark.svg'} alt="Croupier" className="h-9 w-auto" data-testid="footer-logo" />
+          </picture>
           <p className="max-w-sm text-sm leading-relaxed text-ink-400">{t('footer.tagline')}</p>
           <LanguageSwitcher />
         </div>
@@ -29,7 +33,7 @@ export function Footer() {
           <div key={column.title}>
             <h2 className="mb-3 text-xs font-semibold tracking-widest text-ink-400 uppercase">{t(`footer.${column.title}`)}</h2>
             <ul className="space-y-2">
-              {column.links.map(([key, to]) => (
+              {column.links.filter(([key]) => key !== 'providers' || config?.games.providers.isVisible !== false).map(([key, to]) => (
                 <li key={key}>
                   <LocalLink to={to} className="text-sm text-ink-200 transition hover:text-gold-300">
                     {t(`footer.links.${key}`)}

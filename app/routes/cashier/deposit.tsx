@@ -1,3 +1,4 @@
+import { usePaymentForms } from '../../features/cashier/cashier-idle.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { CampaignView } from '../../../contract/promotions.ts';
 import { DepositPage, type DepositData } from '../../features/cashier/deposit-page.tsx';
@@ -36,5 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
 }
 
 export default function Deposit() {
-  return <DepositPage data={useLoaderData<typeof loader>()} />;
+  // A payment form left idle past user_inactivity_pp_time is dropped with what was typed (cashier-idle.tsx).
+  const generation = usePaymentForms((state) => state.generation);
+  return <DepositPage key={generation} data={useLoaderData<typeof loader>()} />;
 }

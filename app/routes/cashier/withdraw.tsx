@@ -1,3 +1,4 @@
+import { usePaymentForms } from '../../features/cashier/cashier-idle.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { OPEN_REQUESTS_COUNT, WithdrawPage, type WithdrawData } from '../../features/cashier/withdraw-page.tsx';
 import type { HistoryPage, WithdrawSettings } from '../../features/cashier/types.ts';
@@ -20,5 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export default function Withdraw() {
-  return <WithdrawPage data={useLoaderData<typeof loader>()} />;
+  // A payment form left idle past user_inactivity_pp_time is dropped with what was typed (cashier-idle.tsx).
+  const generation = usePaymentForms((state) => state.generation);
+  return <WithdrawPage key={generation} data={useLoaderData<typeof loader>()} />;
 }

@@ -37,7 +37,7 @@ export async function loader({ request, url, context }: LoaderFunctionArgs): Pro
   if (section !== 'bonuses' && section !== 'cashback' && section !== 'loyalty' && section !== 'bets' && section !== 'responsible-game' && section !== 'verification') return {};
   const locale = requestLocale(request);
   // Limits, reality check and breaks: the page of /responsible-game (docs/responsible-gaming.md).
-  if (section === 'responsible-game') return { responsibleGaming: await loadResponsibleGaming(context, locale).catch(toPageError) };
+  if (section === 'responsible-game') return { responsibleGaming: await loadResponsibleGaming(context, locale, url.pathname).catch(toPageError) };
   // A list the server could not read shows as failed with a retry; the player's own refusal (403 ...) is the page's.
   const soft = (error: unknown) => (error instanceof ApiError && error.status >= 500 ? null : toPageError(error));
   const list = <T,>(method: string, query: Record<string, string | number>) => serverApi<Page<T>>(context, method, { query, locale }).catch(soft);

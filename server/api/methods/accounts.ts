@@ -187,7 +187,10 @@ export const changeTwoFactorAuth = defineMethod({
   auth: true,
   summary: 'Starts turning two-factor on (enable=1) or off (enable=0): sends a code to the login contact.',
   input: z.object({ enable: bool01 }),
-  handler: (input, context) => context.services.accounts.changeTwoFactor(userId(context), input.enable, callContext(context)),
+  handler: async (input, context) => {
+    const offered = (await context.services.siteConfig.get(context.locale)).functionalSettings.isTwoFAEnable;
+    return context.services.accounts.changeTwoFactor(userId(context), input.enable, callContext(context), offered);
+  },
 });
 
 export const confirmTwoFactorAuth = defineMethod({

@@ -35,23 +35,20 @@ export const getGeneralInfo = defineMethod({
   summary: 'Site-wide general info: currencies, locales, domain state, inactivity timers.',
   input: none,
   handler: async (_input, { services }): Promise<GeneralInfo> => {
-    const [maintenance, timeToForceLogout] = await Promise.all([
-      services.siteSettings.get('maintenance'),
-      services.siteSettings.get('timeToForceLogout'),
-    ]);
+    const settings = await services.siteSettings.all();
     return {
       analytic: { ga_id: null, gtm_id: null },
       available_currencies: Object.fromEntries(Object.entries(CURRENCIES).map(([code, c]) => [code, c.symbol])),
       available_locales: [...LOCALES],
       default_currency: DEFAULT_CURRENCY,
       is_seon_enabled: false,
-      domain_state: maintenance ? 'maintenance' : 'active',
-      domain_type: 'main',
-      time_to_force_logout: timeToForceLogout,
-      is_bonus_isolation_enabled: false,
+      domain_state: settings.maintenance ? 'maintenance' : 'active',
+      domain_type: settings.domainType,
+      time_to_force_logout: settings.timeToForceLogout,
+      is_bonus_isolation_enabled: settings.bonusIsolation,
       is_game_history_export_enabled: true,
-      user_inactivity_cashier_time: null,
-      user_inactivity_pp_time: null,
+      user_inactivity_cashier_time: settings.userInactivityCashierTime,
+      user_inactivity_pp_time: settings.userInactivityPpTime,
     };
   },
 });

@@ -375,8 +375,14 @@ export function createAccounts(deps: {
 
   // --- two-factor -----------------------------------------------------------------------------
 
-  async function changeTwoFactor(userId: number, enable: boolean, context: CallContext): Promise<{ resend_time: number }> {
+  /**
+   * `offered`: the site configuration's functionalSettings.isTwoFAEnable. While it is off no one
+   * turns two-factor on; a player who has it may still turn it off, and keeps it at sign-in
+   * until then (a switch never weakens an account's protection; decision 035).
+   */
+  async function changeTwoFactor(userId: number, enable: boolean, context: CallContext, offered = true): Promise<{ resend_time: number }> {
     const user = await findUser(userId);
+    if (enable && !offered && !user.twoFactorEnabled) throw invalid({ enable: text(context.locale, 'twoFactorNotOffered') });
     if (user.twoFactorEnabled === enable) {
       throw invalid({ enable: text(context.locale, enable ? 'alreadyEnabled' : 'alreadyDisabled') });
     }

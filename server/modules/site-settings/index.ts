@@ -22,12 +22,32 @@ export const settingSchemas = {
    * KYC block flag still applies). docs/verification.md.
    */
   kycWithdrawalThreshold: z.number().int().min(0).max(100_000_000).nullable(),
+  /**
+   * General info's is_bonus_isolation_enabled (decision 035): bonus money shown apart from the
+   * player's own money (the header's balance is main money alone, the bonus on its own line)
+   * instead of one playable total.
+   */
+  bonusIsolation: z.boolean(),
+  /** General info's domain_type: this deployment serves the main domain or a mirror of it. */
+  domainType: z.enum(['main', 'mirror']),
+  /** Seconds a cashier page may stay idle before the cashier closes (the player is sent home); null: never. */
+  userInactivityCashierTime: z.number().int().min(10).max(86_400).nullable(),
+  /** Seconds a payment form (deposit, withdrawal) may stay idle before what was typed is cleared; null: never. */
+  userInactivityPpTime: z.number().int().min(10).max(86_400).nullable(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
 type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
 
-const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = { maintenance: false, timeToForceLogout: null, kycWithdrawalThreshold: null };
+const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
+  maintenance: false,
+  timeToForceLogout: null,
+  kycWithdrawalThreshold: null,
+  bonusIsolation: false,
+  domainType: 'main',
+  userInactivityCashierTime: null,
+  userInactivityPpTime: null,
+};
 const CACHE_MS = 2000;
 
 export const SITE_SETTINGS_CACHE = 'site-settings';
