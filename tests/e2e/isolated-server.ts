@@ -12,13 +12,15 @@ import { join } from 'node:path';
  */
 export type IsolatedServer = { base: string; stop(): Promise<void> };
 
-export async function startIsolatedServer(options: { name: string; port: number; ops: string[]; env?: Record<string, string>; startSeconds?: number }): Promise<IsolatedServer> {
+export async function startIsolatedServer(options: { name: string; port: number; ops: string[] | string[][]; env?: Record<string, string>; startSeconds?: number }): Promise<IsolatedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `croupier-${options.name}-`));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
   const base = `http://localhost:${options.port}`;
-  if (options.ops.length > 0) {
-    const ops = spawnSync(process.execPath, ['scripts/ops.ts', ...options.ops], { env, encoding: 'utf8' });
-    if (ops.status !== 0) throw new Error(`ops ${options.ops.join(' ')} failed: ${ops.stderr}`);
+  // One operator command, or several in order.
+  const commands = options.ops.length > 0 && Array.isArray(options.ops[0]) ? (options.ops as string[][]) : [options.ops as string[]];
+  for (const command of commands.filter((entry) => entry.length > 0)) {
+    const ops = spawnSync(process.execPath, ['scripts/ops.ts', ...command], { env, encoding: 'utf8' });
+    if (ops.status !== 0) throw new Error(`ops ${command.join(' ')} failed: ${ops.stderr}`);
   }
   const server: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     env: { ...env, NODE_ENV: 'production', PORT: String(options.port) },
