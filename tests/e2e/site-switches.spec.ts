@@ -115,7 +115,8 @@ test('with the player tools switched off, their pages are not found and two-fact
   await gotoHydrated(page, `${base}/profile/security`);
   await expect(page.getByTestId('profile-nav-security')).toBeVisible();
   await expect(page.getByTestId('profile-nav-responsible-game')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: /password/i }).first()).toBeVisible();
+  await expect(page.getByTestId('password-form')).toBeVisible();
+  await expect(page.getByTestId('two-factor')).toHaveCount(0);
   await expect(page.getByText(/two-factor/i)).toHaveCount(0);
   // The declared favicons, with their sizes.
   await expect(page.locator('head link[rel="icon"][sizes="32x32"]')).toHaveAttribute('href', '/brand/icon-32.png');

@@ -23,8 +23,8 @@ export function SecurityPage() {
   const twoFactor = twoFactorPanelShown(root?.config.functionalSettings.isTwoFAEnable ?? true, root?.user.two_factor_auth ?? false);
   return (
     <div data-testid="page-profile.security">
-      <PageMeta title={t('security.title')} description={t('security.subtitle')} />
-      <PageHeading title={t('security.title')} subtitle={t('security.subtitle')} />
+      <PageMeta title={t('security.title')} description={t(twoFactor ? 'security.subtitle' : 'security.subtitlePasswordOnly')} />
+      <PageHeading title={t('security.title')} subtitle={t(twoFactor ? 'security.subtitle' : 'security.subtitlePasswordOnly')} />
       <div className="grid items-start gap-6 llaptop:grid-cols-2">
         <PasswordForm />
         {twoFactor && <TwoFactorPanel />}
