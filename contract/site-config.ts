@@ -122,15 +122,15 @@ export const siteConfigSchema = z.object({
       withdrawalErrorButtons: z
         .record(z.string(), z.object({ show: z.boolean(), link: z.string() }))
         .default({}),
+      /** What a deposit or a withdrawal needs first (contract/cashier-requirements.ts); nothing by default. */
+      requirements: z
+        .object({ deposit: cashierRequirementSchema.prefault({}), withdrawal: cashierRequirementSchema.prefault({}) })
+        .prefault({}),
     })
     .prefault({}),
   seo: z
     .object({
       redirects: z.array(z.object({ from_url: z.string().min(1), to_url: z.string().min(1) })).default([]),
-      /** What a deposit or a withdrawal needs first (contract/cashier-requirements.ts); nothing by default. */
-      requirements: z
-        .object({ deposit: cashierRequirementSchema.prefault({}), withdrawal: cashierRequirementSchema.prefault({}) })
-        .prefault({}),
       default: z.object({ title: z.string().default('Croupier'), description: z.string().default('') }).prefault({}),
       canonical: z.object({ url: z.string().default('') }).prefault({}),
       organization: z.object({ name: z.string().default('Croupier'), url: z.string().default('') }).prefault({}),

@@ -302,18 +302,18 @@ export async function createServices(deps: {
       beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
       // Withdrawals wait for an approved identity verification as the operators set it.
       withdrawalCheck: verification.withdrawalCheck,
-    }),
-    catalogue,
-    wallet,
-    responsibleGaming,
-    jackpots,
-    tournaments,
       // Profile data and a confirmed contact, as the site configuration asks (the stricter of its locales).
       requirements: async (uid, direction) => {
         const [configs, profile] = await Promise.all([Promise.all(LOCALES.map((locale) => siteConfig.get(locale))), accounts.profileInfo(uid, ['contacts'])]);
         const requirement = strictestRequirement(configs.map((config) => config.cashier.requirements[direction]));
         return missingRequirements(requirement, profile, (profile.contacts as ContactView[] | undefined) ?? []);
       },
+    }),
+    catalogue,
+    wallet,
+    responsibleGaming,
+    jackpots,
+    tournaments,
     promotions,
     cashback,
     loyalty,
