@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildingLine } from '../server/platform/console-lines.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const buildEntry = path.join(root, 'build/server/index.js');
@@ -23,7 +24,7 @@ function newestMtime(target: string): number {
 
 const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
 if (builtAt === 0 || SOURCES.some((source) => newestMtime(source) > builtAt)) {
-  console.log('Building the site (sources changed since the last build)...');
+  console.log(buildingLine(builtAt === 0));
   execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
 }
 

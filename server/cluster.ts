@@ -11,6 +11,7 @@ import { parseEnv, EnvError } from './platform/env.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { resolveAppSecret } from './platform/secrets.ts';
+import { PREPARING_DATABASE_LINE, readyLine, siteAddress } from './platform/console-lines.ts';
 
 const WORKER_FLAG = 'CROUPIER_CLUSTER_WORKER';
 
@@ -33,6 +34,7 @@ export async function startSite(options: { dev?: boolean } = {}) {
 
 async function runPrimary(processes: number) {
   const env = parseEnv();
+  console.log(PREPARING_DATABASE_LINE);
   const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL!, poolSize: 2 });
   await database.migrate();
   await seedDemoContent(database.db);
@@ -55,6 +57,8 @@ async function runPrimary(processes: number) {
     setTimeout(fork, delay);
     setTimeout(() => (recentDeaths = Math.max(0, recentDeaths - 1)), 60_000).unref();
   });
+  // The workers print no address of their own: one line here, when the first one listens.
+  cluster.once('listening', (_worker, address) => console.log(readyLine(siteAddress(env.HOST, address.port), processes)));
   for (let i = 0; i < processes; i++) fork();
 
   const stop = (signal: NodeJS.Signals) => {

@@ -11,6 +11,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { MiddlewareHandler } from 'hono';
+import { PREPARING_DATABASE_LINE, readyLine, siteAddress } from './platform/console-lines.ts';
 import { parseEnv, EnvError, type Env } from './platform/env.ts';
 import { createLogger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -45,6 +46,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   }
   const dev = options.dev ?? false;
   const logger = createLogger(env.LOG_LEVEL);
+  if (!options.prepared) console.log(PREPARING_DATABASE_LINE);
 
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
@@ -129,6 +131,8 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // One plain line for the person who started it (a cluster's primary prints it for its workers).
+  if (!options.prepared) console.log(readyLine(siteAddress(env.HOST, port)));
   logger.info({ port, dev, database: database.kind }, `Croupier is serving on http://localhost:${port}`);
   // Ops commands see that the embedded database is in use and go through the site (or say so).
   const releaseSiteLock = database.kind === 'pglite' ? writeSiteLock(env.DATA_DIR, { pid: process.pid, port }) : () => {};
