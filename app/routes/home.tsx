@@ -13,6 +13,7 @@ import { serverApi } from '../lib/server-bridge.ts';
 import { PageMeta } from '../features/pages/page-meta.tsx';
 // Only a player who has just signed up sees it: not part of a guest's first load.
 const RegistrationHint = lazy(() => import('../features/hints/registration-hint.tsx').then((module) => ({ default: module.RegistrationHint })));
+import { loadHasDeposit } from '../features/hints/has-deposit.ts';
 import { HomeBanners } from '../features/promotions/home-banners.tsx';
 import { renderBanners } from '../features/promotions/banners.server.tsx';
 import type { CampaignList } from '../features/promotions/types.ts';
@@ -57,6 +58,8 @@ type HomeData = {
   winners: WinnerList | null;
   /** The campaigns placed as home banners, as HTML; null without any (or when their call failed). */
   banners: string | null;
+  /** The player has deposited: no more invitations to a first deposit (false for a guest). */
+  hasDeposit: boolean;
 };
 
 /** The game rows; a row that fails to load is left out rather than failing the home page. */
@@ -67,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const banners = serverApi<CampaignList>(context, 'banners/get', { locale })
     .then((list) => renderBanners(list.items, locale))
     .catch(() => null);
+  const hasDeposit = loadHasDeposit(context, locale);
   const [providers, ...rows] = await Promise.all([
     serverApi<GameProvider[]>(context, 'games/getProviders', { locale }).catch(() => [] as GameProvider[]),
     ...ROWS.map((row) =>
@@ -81,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     jackpots: await jackpots,
     winners: await winners,
     banners: await banners,
+    hasDeposit: await hasDeposit,
   };
 }
 
@@ -98,7 +103,7 @@ export default function Home() {
       <PageMeta home title={t('meta.title')} description={root?.config.seo.default.description} />
       {signedIn && (
         <Suspense fallback={null}>
-          <RegistrationHint variant="banner" className="mb-8!" />
+          <RegistrationHint variant="banner" hasDeposit={data.hasDeposit} className="mb-8!" />
         </Suspense>
       )}
 
@@ -115,16 +120,19 @@ export default function Home() {
           </h1>
           <p className="max-w-xl text-base text-ink-200 tablet:text-lg">{t('hero.text')}</p>
           <div className="flex flex-wrap gap-3">
-            {signedIn ? (
-              <ButtonLink to={localize('/cashier/deposit')} size="lg">
-                {t('hero.deposit')}
-              </ButtonLink>
-            ) : (
+            {!signedIn ? (
               <Button size="lg" onClick={() => openAuth('sign_up')} data-testid="hero-sign-up">
                 {t('hero.cta')}
               </Button>
+            ) : (
+              !data.hasDeposit && (
+                <ButtonLink to={localize('/cashier/deposit')} size="lg" data-testid="hero-deposit">
+                  {t('hero.deposit')}
+                </ButtonLink>
+              )
             )}
-            <ButtonLink to={localize('/gamehall')} variant="secondary" size="lg">
+            {/* A player who has deposited is invited to play: the game hall is the hero's first call. */}
+            <ButtonLink to={localize('/gamehall')} variant={signedIn && data.hasDeposit ? 'primary' : 'secondary'} size="lg" data-testid="hero-browse">
               {t('hero.browse')}
             </ButtonLink>
           </div>

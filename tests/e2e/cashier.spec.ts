@@ -50,8 +50,8 @@ test.describe('cashier', () => {
       successPath = url.pathname;
       return true;
     });
-    // The return address is read once, removed, then navigated to (after a short moment).
-    await expect(page).toHaveURL('/cashier/wallet', { timeout: 10_000 });
+    // The return address is read once, removed, then navigated to (after a countdown of a few seconds).
+    await expect(page).toHaveURL('/cashier/wallet', { timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('payment_success_return'))).toBeNull();
     await expect(balance(page)).toHaveText('100.00 EUR');
     await expect(page.getByTestId('wallet-transaction')).toHaveCount(1);

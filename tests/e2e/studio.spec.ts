@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { play as playSlot } from '../../games/engines/slot/index.ts';
-import { createRoundRng } from '../../games/fairness/rng.ts';
+import { slotOutcome } from './slot-support.ts';
 import { gotoHydrated } from './support.ts';
 
 /**
@@ -164,19 +163,8 @@ test.describe('studio games (demo)', () => {
   });
 });
 
-/** A slot outcome with free spins, as the studio writes it (bigints as major-unit strings). */
-function freeSpinsOutcome() {
-  const wire = (value: unknown): unknown => {
-    if (typeof value === 'bigint') return (Number(value) / 100).toFixed(2);
-    if (Array.isArray(value)) return value.map(wire);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wire(v)]));
-    return value;
-  };
-  for (let nonce = 0; ; nonce++) {
-    const outcome = playSlot({ amount: 100n }, createRoundRng({ serverSeed: 'f'.repeat(64), clientSeed: 'free-spins', nonce }));
-    if (outcome.freeSpins.length > 0) return wire(outcome) as { win: string; freeSpins: unknown[] };
-  }
-}
+/** A slot outcome with free spins. */
+const freeSpinsOutcome = () => slotOutcome('free-spins', (outcome) => outcome.freeSpins.length > 0);
 
 test('slot: free spins play one after another with their counter and the x3 badge', async ({ page }) => {
   test.setTimeout(90_000);

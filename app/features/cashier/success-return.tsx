@@ -6,13 +6,19 @@ import { browserStorage, takeSuccessReturn } from './return-path.ts';
 // The return bar's animation (cashier-return).
 import './cashier.css';
 
-/** How long the success page shows before it takes the player back. */
-export const RETURN_DELAY_MS = 1500;
+/**
+ * How long the success page shows before it takes the player back: time to read its title, the
+ * amount and the method (the button goes back at once).
+ */
+export const RETURN_DELAY_MS = 8000;
+
+/** Whole seconds left of the wait, as the countdown shows them. */
+export const secondsLeft = (elapsedMs: number): number => Math.max(0, Math.ceil((RETURN_DELAY_MS - elapsedMs) / 1000));
 
 /**
  * The success page's way back (spec 2 section 4): the return address kept by the deposit page is
- * read once, removed, then navigated to after a short moment, or at once on the button. The
- * player may also choose to stay.
+ * read once, removed, then navigated to after a few seconds counted down on the page, or at once on
+ * the button. The player may also choose to stay.
  */
 export function SuccessReturn() {
   const { t } = useTranslation('cashier');
@@ -20,6 +26,7 @@ export function SuccessReturn() {
   const taken = useRef<string | null | undefined>(undefined);
   const [target, setTarget] = useState<string | null>(null);
   const [staying, setStaying] = useState(false);
+  const [left, setLeft] = useState(() => secondsLeft(0));
 
   useEffect(() => {
     if (taken.current === undefined) taken.current = takeSuccessReturn(browserStorage('localStorage'));
@@ -28,17 +35,22 @@ export function SuccessReturn() {
 
   useEffect(() => {
     if (!target || staying) return;
+    const started = Date.now();
+    const tick = setInterval(() => setLeft(secondsLeft(Date.now() - started)), 250);
     const timer = setTimeout(() => void navigate(target), RETURN_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(timer);
+    };
   }, [target, staying, navigate]);
 
   if (!target) return null;
   return (
     <div className="mt-6 w-full rounded-2xl bg-jade-500/10 p-4 ring-1 ring-jade-500/25" data-testid="payment-return" aria-live="polite">
-      <p className="text-sm text-jade-400">{staying ? t('result.stayed') : t('result.returning')}</p>
+      <p className="text-sm text-jade-400">{staying ? t('result.stayed') : t('result.returning', { count: left })}</p>
       {!staying && (
         <div className="mt-3 h-1 overflow-hidden rounded-full bg-ink-700" aria-hidden="true">
-          <div className="h-full origin-left animate-[cashier-return_1.5s_linear_forwards] rounded-full bg-jade-400" />
+          <div className="h-full origin-left rounded-full bg-jade-400" style={{ animation: `cashier-return ${RETURN_DELAY_MS}ms linear forwards` }} />
         </div>
       )}
       <div className="mt-3 flex justify-center gap-2">

@@ -65,6 +65,8 @@ function BuiltinLauncher({ uid }: { uid: number | null }) {
           <ChatPanel uid={uid} onClose={close} onStarted={started} onRead={() => setUnread(0)} />
         </Suspense>
       )}
+      {/* Room at the end of the page, so the floating button never sits over its last lines. */}
+      <div aria-hidden="true" className="h-14 shrink-0 laptop:h-20" data-testid="chat-launcher-room" />
       {!open && (
         <button
           type="button"

@@ -337,7 +337,8 @@ function GameFacts({ game, providerName, signedIn }: { game: Game; providerName:
           {facts.map((fact) => (
             <div key={fact.key} className={clsx('min-w-0 bg-ink-850 px-4 py-3', fact.wide ? 'col-span-6' : SPANS[facts.length - 1])} data-testid={fact.testId}>
               <dt className="text-[11px] font-semibold tracking-wider text-ink-400 uppercase">{fact.label}</dt>
-              <dd className="mt-0.5 truncate text-sm font-bold text-white">{fact.value}</dd>
+              {/* Wrapped, never cut: "Table game" or "Casino en direct" in a third of the panel. */}
+              <dd className="mt-0.5 text-sm font-bold break-words text-white">{fact.value}</dd>
             </div>
           ))}
         </dl>

@@ -12,18 +12,18 @@ import { useNow } from './use-now.ts';
  * The registration hint (spec 1 section 4): for a new player, until 2 hours after registration
  * and while they have not deposited, an invitation to make the first deposit.
  *
- * `hasDeposit` is the money module's to give once it exists (the cashier knows the player's
- * deposits); until then no account can have deposited, so it defaults to false.
+ * `hasDeposit` comes from the page's loader (./has-deposit.ts): the cashier's history of the
+ * player's successful deposits.
  * `variant="card"` is the profile's block, `variant="banner"` the slim strip for the home page.
  */
 export function RegistrationHint({
   variant = 'card',
-  hasDeposit = false,
+  hasDeposit,
   serverNow = null,
   className,
 }: {
   variant?: 'card' | 'banner';
-  hasDeposit?: boolean;
+  hasDeposit: boolean;
   serverNow?: number | null;
   className?: string;
 }) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { stripLocale } from '../../../contract/locales.ts';
-import { LocalNavLink } from '../../lib/local-link.tsx';
+import { LocalLink, LocalNavLink } from '../../lib/local-link.tsx';
 import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { useToasts } from '../toasts/store.ts';
@@ -50,7 +50,13 @@ function PlayerCard() {
         </div>
         <div className="min-w-0 flex-1">
           <p className="truncate text-xl font-extrabold tablet:text-2xl" data-testid="profile-fakename">
-            {user.fakename || <span className="text-ink-300">{t('card.noFakename')}</span>}
+            {user.fakename || (
+              // No display name chosen: an invitation to choose one, leading to its field.
+              <LocalLink to="/profile/settings#profile-fakename" className="inline-flex items-center gap-2 text-ink-200 hover:text-gold-300" data-testid="profile-choose-fakename">
+                {t('card.noFakename')}
+                <Icon name="chevronRight" size={20} className="shrink-0" />
+              </LocalLink>
+            )}
           </p>
           <p className="mt-0.5 truncate text-sm text-ink-300" data-testid="profile-login">
             {user.login}

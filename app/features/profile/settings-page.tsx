@@ -18,6 +18,8 @@ export type SettingsData = {
   confirmSent: boolean;
   /** The loader's clock, so hints render the same on the server and while hydrating. */
   now: number;
+  /** The player has a successful deposit: the registration hint is over. */
+  hasDeposit: boolean;
 };
 
 /** /profile/settings: hints, personal data, display name, currency and contacts. */
@@ -39,7 +41,7 @@ export function SettingsPage({ data }: { data: SettingsData }) {
       <PageHeading title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <div className="space-y-6">
         <div className="space-y-4 empty:hidden">
-            <RegistrationHint serverNow={data.now} />
+            <RegistrationHint serverNow={data.now} hasDeposit={data.hasDeposit} />
             {login && (
               <ConfirmContactHint
                 regTime={user?.reg_time}

@@ -199,17 +199,21 @@ export default function SlotClient({ session }: StudioClientProps) {
         <BarButton icon="coins" label={t('slot.paytable')} onClick={() => setPaytableOpen(true)} testId="open-paytable" />
       </div>
 
-      <div className="flex min-h-0 w-full flex-1 items-center justify-center">
-        <div className="relative w-full" style={{ maxWidth: 'min(820px, calc((100dvh - 230px) * 1.62))' }}>
+      {/* The reels, then a row kept for the info line and the win banners: a banner never covers
+          the symbols it is about. On a phone the group sits under the top bar, the spare height
+          goes above the controls. */}
+      <div className="flex min-h-0 w-full flex-1 flex-col items-center justify-start gap-2 tablet:justify-center tablet:gap-3">
+        <div className="relative w-full" style={{ maxWidth: 'min(820px, calc((100dvh - 262px) * 1.62))' }}>
           <Reels columns={columns} spinKey={spinKey} durations={durations} highlighted={highlighted} showingWins={highlighted.size > 0} activeLine={activeWin?.line ?? null} spinning={animating && !shown} />
+        </div>
+        <div className="relative flex h-20 w-full max-w-3xl items-center justify-center tablet:h-14" data-testid="slot-message-row">
+          <p className="flex items-center gap-2 text-center text-xs font-semibold text-ink-200 tablet:text-sm" aria-live="polite" data-testid="slot-info">
+            {activeWin && <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: lineColour(activeWin.line) }} />}
+            {info}
+          </p>
           {banner && <SlotBanner banner={banner} currency={currency} />}
         </div>
       </div>
-
-      <p className="flex h-6 items-center gap-2 text-center text-xs font-semibold text-ink-200 tablet:text-sm" aria-live="polite" data-testid="slot-info">
-        {activeWin && <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: lineColour(activeWin.line) }} />}
-        {info}
-      </p>
 
       <div className="flex w-full max-w-3xl items-end justify-between gap-2 rounded-3xl bg-black/45 px-3 py-2 ring-1 ring-white/10 backdrop-blur tablet:px-5">
         <StakeSelector
@@ -286,17 +290,17 @@ function SlotBanner({ banner, currency }: { banner: Banner; currency: string }) 
   }
   const loud = !(banner.kind === 'win' && banner.tier === 'win');
   return (
-    <div className="pointer-events-none absolute inset-0 grid place-items-center" data-testid="slot-banner" data-kind={banner.kind}>
+    <div className="pointer-events-none absolute inset-0 flex items-center justify-center" data-testid="slot-banner" data-kind={banner.kind}>
       <div
         className={clsx(
-          'studio-pop rounded-3xl px-6 py-4 text-center shadow-[0_20px_60px_rgba(0,0,0,0.7)] ring-2 backdrop-blur-md tablet:px-10 tablet:py-6',
-          loud ? 'bg-gradient-to-b from-violet-700/90 to-fuchsia-900/90 ring-gold-300' : 'bg-black/70 ring-gold-400/60',
+          'studio-pop flex max-w-full flex-col items-center rounded-2xl px-5 py-1.5 text-center shadow-[0_12px_40px_rgba(0,0,0,0.6)] ring-2 backdrop-blur-md tablet:flex-row tablet:items-baseline tablet:gap-3 tablet:px-7',
+          loud ? 'bg-gradient-to-b from-violet-700/95 to-fuchsia-900/95 ring-gold-300' : 'bg-ink-950/90 ring-gold-400/60',
         )}
       >
-        <p className={clsx('font-black tracking-wider uppercase', loud ? 'studio-shimmer-text text-3xl tablet:text-5xl' : 'text-lg text-gold-300 tablet:text-2xl')}>{title}</p>
+        <p className={clsx('font-black tracking-wider uppercase', loud ? 'studio-shimmer-text text-2xl' : 'text-base text-gold-300 tablet:text-xl')}>{title}</p>
         {amount && (
-          <p className="mt-1 text-2xl font-black text-white tabular-nums tablet:text-4xl" data-testid="slot-banner-amount">
-            {showAmount(amount)} <span className="text-sm font-bold text-gold-300 tablet:text-lg">{currency}</span>
+          <p className="text-xl font-black whitespace-nowrap text-white tabular-nums tablet:text-2xl" data-testid="slot-banner-amount">
+            {showAmount(amount)} <span className="text-xs font-bold text-gold-300 tablet:text-base">{currency}</span>
           </p>
         )}
       </div>
