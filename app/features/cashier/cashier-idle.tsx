@@ -77,8 +77,9 @@ export function CashierIdle() {
         onWarningEnd: () => end('payment'),
         onExpire() {
           end('payment');
-          // The address keeps its method, not what a method switch carried (amount, requisites).
-          void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null, preventScrollReset: true });
+          // The address keeps its method, not what a method switch carried (amount, requisites); the
+          // page opens at its top, where the notice says why the form is empty.
+          void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
           usePaymentForms.getState().clear(seconds, location.pathname);
         },
       });
@@ -133,7 +134,8 @@ function IdleWarning({ warning }: { warning: Warning }) {
     return () => window.clearInterval(tick);
   }, [warning.at]);
   return (
-    <div role="status" className="mb-4 flex items-center gap-3 rounded-2xl bg-amber-400/10 px-4 py-3 text-sm text-amber-100 ring-1 ring-amber-300/30" data-testid="cashier-idle-warning" data-kind={warning.kind}>
+    // Fixed under the header: the player may be anywhere down the page.
+    <div role="status" className="fixed inset-x-4 top-[calc(var(--header-height)+12px)] z-50 mx-auto flex max-w-lg items-center gap-3 rounded-2xl bg-ink-900/95 px-4 py-3 text-sm text-amber-100 shadow-2xl ring-1 ring-amber-300/40 backdrop-blur" data-testid="cashier-idle-warning" data-kind={warning.kind}>
       <Icon name="clock" size={18} className="shrink-0 text-amber-300" />
       <span>{t(warning.kind === 'cashier' ? 'idle.cashierWarning' : 'idle.paymentWarning', { seconds: left })}</span>
     </div>
