@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import type { GeneralInfo, UserInfo } from '../contract/api.ts';
 import { LOCALE_INFO, localeOfPath, type LocaleCode } from '../contract/locales.ts';
 import type { SiteConfig } from '../contract/site-config.ts';
+import type { SeoHead } from '../contract/seo.ts';
 import { faviconLinks } from '../contract/site-switches.ts';
 import { snippetPosition } from '../contract/snippets.ts';
 import { guessDeviceFromUserAgent } from '../contract/user-agent.ts';
@@ -27,6 +28,8 @@ export type RootData = {
   deviceHint: DeviceClass;
   origin: string;
   nonce: string;
+  /** The content service's SEO data for the address the document was served at (docs/seo.md). */
+  seo: SeoHead | null;
 };
 
 /** Redirects happen here, before any loader runs, for document loads and client navigations alike. */
@@ -51,7 +54,7 @@ export const middleware = [redirects];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData | BackofficeRootData> {
   const bridge = bridgeOf(context);
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   // The back office needs none of the player's site (and works during maintenance): only the nonce.
   if (isBackofficePath(pathname)) return { backoffice: true, nonce: bridge.nonce, locale: backofficeLocaleOf(request.headers.get('cookie')) };
   const locale = localeOfPath(pathname);
@@ -59,10 +62,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     toPageError(new ApiError('ApplicationDisabledException', 'The site is under maintenance', 503));
   }
   try {
-    const [config, user, general] = await Promise.all([
+    const [config, user, general, seo] = await Promise.all([
       bridge.siteConfig(locale),
       serverApi<UserInfo>(context, 'getInfo', { locale }),
       serverApi<GeneralInfo>(context, 'getgeneralinfo', { locale }),
+      // A failed SEO read leaves the page's own head (spec 2 section 4: empty SEO data).
+      serverApi<SeoHead>(context, 'content/getseo', { query: { path: `${pathname}${search}`, host: new URL(bridge.origin).host }, locale }).catch(() => null),
     ]);
     return {
       locale,
@@ -72,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       deviceHint: guessDeviceFromUserAgent(request.headers.get('user-agent')),
       origin: bridge.origin,
       nonce: bridge.nonce,
+      seo,
     };
   } catch (error) {
     toPageError(error);

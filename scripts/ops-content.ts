@@ -29,7 +29,7 @@ export async function runContentCommand(database: Database, env: Env, command: s
       const rows = await admin.list();
       if (!rows.length) console.log('no content');
       for (const row of rows) {
-        console.log(`${row.kind === 'page' ? 'page' : 'seo '}  ${row.key}  ${row.locale}  ${row.published ? 'published' : 'draft    '}  ${row.updatedAt.toISOString()}  ${row.title}`);
+        console.log(`${row.kind === 'page' ? 'page  ' : row.kind === 'record' ? 'record' : 'seo   '}  ${row.key}  ${row.locale}  ${row.published ? 'published' : 'draft    '}  ${row.updatedAt.toISOString()}  ${row.title}`);
       }
       return;
     }

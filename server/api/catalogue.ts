@@ -30,7 +30,8 @@ import {
 } from './methods/cashier.ts';
 import { storageGet, storageGetKeys, storageSet } from './methods/storage.ts';
 import { oauthProviders } from './methods/identity-providers.ts';
-import { getContentPage, getSeoText } from './methods/content.ts';
+import { getContentPage, getSeo, getSeoText } from './methods/content.ts';
+import { handleEvent } from './methods/events.ts';
 import { getJackpots, getJackpotWinners, getLeaderboard } from './methods/jackpots.ts';
 import { getTournaments, participateTournament } from './methods/tournaments.ts';
 import {
@@ -96,7 +97,9 @@ export const CATALOGUE: readonly ApiMethod[] = [
   storageGetKeys,
   storageSet,
   getContentPage,
+  getSeo,
   getSeoText,
+  handleEvent,
   register,
   login,
   oauthProviders,

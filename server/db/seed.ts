@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
-import { seoTexts } from './schema/content.ts';
+import { seoRecords, seoTexts } from './schema/content.ts';
+import { seoRecordSpecSchema } from '../modules/content/index.ts';
 import { campaigns, contentPages, gameCategories, gameProviders, games, jackpotPools, loyaltyCharacters, loyaltyLevels, loyaltyProducts, loyaltyPrograms, promoCodes, siteConfigs, tournaments } from './schema.ts';
 // The seed writes demo campaigns in the operator's own format, checked by the same schema as ops commands.
 import { campaignRow, campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/admin.ts';
@@ -26,6 +27,12 @@ export async function seedDemoContent(db: Db): Promise<void> {
   await db.insert(contentPages).values(pages).onConflictDoNothing();
   const texts = JSON.parse(readFileSync(seedFile('seo-texts.json'), 'utf8')) as Array<typeof seoTexts.$inferInsert>;
   await db.insert(seoTexts).values(texts).onConflictDoNothing();
+  // SEO records in the operator's own format (docs/seo.md), checked by the same schema as content:put.
+  const records = seoRecordSpecSchema.array().parse(JSON.parse(readFileSync(seedFile('seo-records.json'), 'utf8')));
+  await db
+    .insert(seoRecords)
+    .values(records.map(({ url, locale, published, ...record }) => ({ path: url, locale, record, isPublished: published ?? true })))
+    .onConflictDoNothing();
   await seedGames(db);
   await seedJackpots(db);
   await seedTournaments(db);

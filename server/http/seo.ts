@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { DEFAULT_CURRENCY } from '../../contract/money.ts';
 import { DEFAULT_LOCALE, LOCALES, localizePath, type LocaleCode } from '../../contract/locales.ts';
+import { ROBOTS_DISALLOW } from '../../contract/seo.ts';
 import { CATALOGUE_CACHE } from '../modules/catalogue/index.ts';
 import { createReadCache } from '../platform/read-cache.ts';
 import type { Services } from '../services.ts';
@@ -14,8 +15,9 @@ import type { HttpEnv } from './env.ts';
  * its alternates in the others and x-default. The XML is written by the `sitemap` package.
  */
 
-/** Paths no crawler should index (spec 2 section 9: a Disallow pattern also means noindex). */
-export const ROBOTS_DISALLOW = ['/cashier', '/profile', '/forms', '/platform/', '/api/', '/fr/cashier', '/fr/profile', '/fr/forms', '/fr/platform/'];
+// Paths no crawler should index (spec 2 section 9: a Disallow pattern also means `noindex, follow`
+// on the page, written by its head from API content/getseo).
+export { ROBOTS_DISALLOW };
 
 const STATIC_PATHS = ['/', '/gamehall', '/jackpots', '/providers', '/fairness', '/winners', '/offers', '/promotions', '/tournaments'];
 const GAMES_PAGE = 500;

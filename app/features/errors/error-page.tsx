@@ -51,7 +51,7 @@ export function AppErrorPage({ error }: { error: unknown }) {
       <div className="relative mb-6 grid h-20 w-20 place-items-center rounded-3xl bg-gradient-to-br from-violet-500/40 to-ink-800 text-gold-300 ring-1 ring-white/10">
         <Icon name={look.icon} size={38} />
       </div>
-      <PageMeta title={t(`${kind}.title`)} description={t(`${kind}.description`)} />
+      <PageMeta title={t(`${kind}.title`)} description={t(`${kind}.description`)} robots="noindex" />
       <p className="text-sm font-semibold tracking-widest text-gold-400">{appError.statusCode}</p>
       <h1 className="mt-2 text-3xl font-extrabold tablet:text-4xl">{t(`${kind}.title`)}</h1>
       <p className="mt-3 text-ink-300">{t(`${kind}.description`)}</p>

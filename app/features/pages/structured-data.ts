@@ -1,5 +1,6 @@
+import type { SeoRecord } from '../../../contract/seo.ts';
 import { LOCALE_INFO, type LocaleCode } from '../../../contract/locales.ts';
-import type { JsonLd } from './seo.ts';
+import { absolute as absoluteUrl, type JsonLd } from './seo.ts';
 
 /**
  * Schema.org records that only some pages carry, passed to PageMeta's `jsonLd` (docs/seo.md).
@@ -28,3 +29,48 @@ export const faqPage = (entries: { question: string; answer: string }[]): JsonLd
   mainEntity: entries.map((entry) => ({ '@type': 'Question', name: entry.question, acceptedAnswer: { '@type': 'Answer', text: entry.answer } })),
 });
 
+
+type RecordFields = SeoRecord;
+
+/** An `Article` from a SEO record's schemaArticle (docs/seo.md). */
+export const article = (input: NonNullable<RecordFields['schemaArticle']>, base: string): JsonLd => ({
+  '@context': SCHEMA,
+  '@type': 'Article',
+  headline: input.headline,
+  ...(input.description ? { description: input.description } : {}),
+  ...(input.image ? { image: absoluteUrl(base, input.image) } : {}),
+  ...(input.datePublished ? { datePublished: input.datePublished } : {}),
+  ...(input.dateModified ? { dateModified: input.dateModified } : {}),
+});
+
+/** An `Organization` from a SEO record, with its contact point and profiles. */
+export const recordOrganization = (input: NonNullable<RecordFields['organization']>, base: string): JsonLd => ({
+  '@context': SCHEMA,
+  '@type': 'Organization',
+  name: input.name,
+  url: absoluteUrl(base, input.url || '/'),
+  ...(input.logo ? { logo: absoluteUrl(base, input.logo) } : {}),
+  ...(input.contactPoint ? { contactPoint: { '@type': 'ContactPoint', ...input.contactPoint } } : {}),
+  ...(input.sameAs?.length ? { sameAs: input.sameAs } : {}),
+});
+
+/** A `Product` from a SEO record (name, image, description, sku, brand). */
+export const product = (input: NonNullable<RecordFields['product']>, base: string): JsonLd => ({
+  '@context': SCHEMA,
+  '@type': 'Product',
+  name: input.name,
+  ...(input.image ? { image: absoluteUrl(base, input.image) } : {}),
+  ...(input.description ? { description: input.description } : {}),
+  ...(input.sku ? { sku: input.sku } : {}),
+  ...(input.brandName ? { brand: { '@type': 'Brand', name: input.brandName } } : {}),
+});
+
+/** The schema.org records a SEO record adds to its page: FAQPage, Article, Organization, Product. */
+export function recordJsonLd(record: RecordFields, base: string): JsonLd[] {
+  return [
+    ...(record.schemaFaq?.length ? [faqPage(record.schemaFaq)] : []),
+    ...(record.schemaArticle ? [article(record.schemaArticle, base)] : []),
+    ...(record.organization ? [recordOrganization(record.organization, base)] : []),
+    ...(record.product ? [product(record.product, base)] : []),
+  ];
+}

@@ -24,3 +24,12 @@ export const getSeoText = defineMethod({
   input: z.object({ path: z.string().regex(SEO_PATH_PATTERN) }),
   handler: async ({ path }, { services, locale }) => services.content.findSeoText(path, locale),
 });
+
+export const getSeo = defineMethod({
+  name: 'content/getseo',
+  verb: 'GET',
+  auth: false,
+  summary: "What a page's head gets from SEO: its record (title, description, openGraph, meta, FAQ, Article, organization, product, canonical, robots), the domain's meta tags and the robots content.",
+  input: z.object({ path: z.string().min(1).max(2000).regex(/^\//, 'a path starting with /'), host: z.string().max(260).default('') }),
+  handler: ({ path, host }, { services }) => services.content.seoHead(path, host),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonOrObject } from '../json-field.ts';
 import { defineMethod } from '../types.ts';
 import type { ApiContext } from '../types.ts';
 
@@ -11,14 +12,7 @@ const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
 const token = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
 const roundId = z.string().uuid();
 /** games/play's bet: JSON text (the client's form) or an object (bracket notation). */
-const bet = z.preprocess((value) => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}, z.record(z.string(), z.unknown()));
+const bet = jsonOrObject(z.record(z.string(), z.unknown()));
 
 const viewerOf = (context: ApiContext) => ({ visitorId: context.viewer.visitorId, userId: context.viewer.userId });
 

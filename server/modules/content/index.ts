@@ -1,4 +1,5 @@
-import type { LocaleCode } from '../../../contract/locales.ts';
+import { localeOfPath, stripLocale, type LocaleCode } from '../../../contract/locales.ts';
+import { isDisallowed, ROBOTS_NOINDEX, type SeoHead, type SeoMeta, type SeoRecord } from '../../../contract/seo.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Env } from '../../platform/env.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -12,8 +13,8 @@ import type { ContentListing, ContentPage, ContentSource, SeoText } from './type
  * sources picked by CONTENT_SOURCE: the built-in database (edited with `npm run ops --
  * content:...`) or a Strapi server.
  */
-export { SEO_PATH_PATTERN, SLUG_PATTERN, contentSectionSchema, type ContentListing, type ContentPage, type ContentSection, type ContentSource, type SeoText } from './types.ts';
-export { createDatabaseContentSource, createContentAdmin, parseContentFile, type ContentAdmin } from './database.ts';
+export { SEO_HOST_PATTERN, SEO_PATH_PATTERN, SEO_RECORD_PATH_PATTERN, SLUG_PATTERN, contentSectionSchema, type ContentListing, type ContentPage, type ContentSection, type ContentSource, type SeoText } from './types.ts';
+export { createDatabaseContentSource, createContentAdmin, parseContentFile, seoRecordSpecSchema, type ContentAdmin } from './database.ts';
 export { createStrapiContentSource, STRAPI_STALE_MS } from './strapi.ts';
 export { markdownToSections } from './text.ts';
 
@@ -35,21 +36,44 @@ export type ContentService = {
   findSeoText(path: string, locale: LocaleCode): Promise<SeoText | null>;
   /** Every published page; throws when the source is down with nothing cached. */
   listPages(): Promise<ContentListing[]>;
+  /** A page's SEO record, or null (also when the source fails: logged, the page keeps its own head). */
+  findSeoRecord(path: string, locale: LocaleCode): Promise<SeoRecord | null>;
+  /** The domain's meta tags; empty when none or when the source fails (logged). */
+  findDomainMeta(host: string, locale: LocaleCode): Promise<SeoMeta[]>;
+  /**
+   * What a page's head gets from SEO (docs/seo.md): `pathWithQuery` is the address as visited
+   * (`/fr/gamehall/slot?providers=x`); its record is looked up by the path without the locale
+   * prefix in the address's locale. `robots` is `noindex, follow` under a robots.txt Disallow
+   * rule, else the record's robots text, else null.
+   */
+  seoHead(pathWithQuery: string, host: string): Promise<SeoHead>;
 };
 
 export function createContentService(db: Db, options: { source?: ContentSource; logger?: Pick<Logger, 'warn'> } = {}): ContentService {
   const source = options.source ?? createDatabaseContentSource(db);
+  // A failed SEO fetch is logged and answers empty SEO data (spec 2 section 4).
+  const quiet = async <T,>(read: Promise<T>, empty: T, key: Record<string, string>): Promise<T> => {
+    try {
+      return await read;
+    } catch (error) {
+      options.logger?.warn({ err: error, ...key }, 'content: SEO data left out');
+      return empty;
+    }
+  };
   return {
     source: source.name,
     findPage: (slug, locale) => source.findPage(slug, locale),
-    findSeoText: async (path, locale) => {
-      try {
-        return await source.findSeoText(path, locale);
-      } catch (error) {
-        options.logger?.warn({ err: error, path }, 'content: SEO text left out');
-        return null;
-      }
-    },
+    findSeoText: (path, locale) => quiet(source.findSeoText(path, locale), null, { path }),
     listPages: () => source.listPages(),
+    findSeoRecord: (path, locale) => quiet(source.findSeoRecord(path, locale), null, { path }),
+    findDomainMeta: (host, locale) => quiet(source.findDomainMeta(host, locale), [], { host }),
+    async seoHead(pathWithQuery, host) {
+      const [rawPath] = pathWithQuery.split(/[?#]/, 1);
+      const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath || '/';
+      const locale = localeOfPath(path);
+      const [record, domainMeta] = await Promise.all([this.findSeoRecord(stripLocale(path), locale), this.findDomainMeta(host.toLowerCase(), locale)]);
+      const robots = isDisallowed(pathWithQuery) ? ROBOTS_NOINDEX : record?.robots || null;
+      return { path, record, domainMeta, robots };
+    },
   };
 }

@@ -2,7 +2,8 @@ import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../../contract/loca
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { blocksToSections, markdownToSections } from './text.ts';
-import { contentSectionSchema, fallbackChain, SEO_PATH_PATTERN, SLUG_PATTERN, type ContentListing, type ContentPage, type ContentSection, type ContentSource, type SeoText } from './types.ts';
+import { applyReplacements, seoMetaSchema, seoRecordFieldsSchema, type SeoMeta, type SeoRecord, type SeoRecordFields } from '../../../contract/seo.ts';
+import { contentSectionSchema, fallbackChain, SEO_HOST_PATTERN, SEO_PATH_PATTERN, SEO_RECORD_PATH_PATTERN, SLUG_PATTERN, type ContentListing, type ContentPage, type ContentSection, type ContentSource, type SeoText } from './types.ts';
 
 /**
  * The content source on a Strapi server (docs/content.md), through its REST API in the v4 shape
@@ -25,6 +26,7 @@ export type StrapiOptions = {
   logger: Pick<Logger, 'warn'>;
   pagesCollection?: string;
   seosCollection?: string;
+  domainSeoCollection?: string;
   /** For tests: the clock of the cache. */
   now?: () => number;
 };
@@ -57,12 +59,55 @@ function bodyOf(value: unknown): ContentSection[] {
   return [];
 }
 
+/**
+ * A `seos` entry's record fields, each kept when it is well formed and dropped (not the whole
+ * record) when it is not. Strapi spells a few differently: `canonicalURL`, `metaRobots`, and the
+ * replacements as a component list of {key, value}.
+ */
+export function seoRecordFields(fields: Attributes): SeoRecordFields {
+  const replacements = Array.isArray(fields.replacements)
+    ? Object.fromEntries(
+        (fields.replacements as unknown[]).flatMap((entry) => {
+          const { key, value } = (entry ?? {}) as { key?: unknown; value?: unknown };
+          return typeof key === 'string' && typeof value === 'string' ? [[key, value]] : [];
+        }),
+      )
+    : fields.replacements;
+  const raw: Record<string, unknown> = {
+    ...fields,
+    description: fields.description ?? fields.metaDescription,
+    title: fields.title ?? fields.metaTitle,
+    canonical: fields.canonical ?? fields.canonicalURL ?? fields.canonicalUrl,
+    robots: fields.robots ?? fields.metaRobots,
+    replacements,
+  };
+  const shape = seoRecordFieldsSchema.shape;
+  const kept: Record<string, unknown> = {};
+  const lists = { meta: seoMetaSchema, schemaFaq: seoRecordFieldsSchema.shape.schemaFaq.unwrap().element } as const;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const value = raw[key];
+    if (value === null || value === undefined) continue;
+    if (key === 'meta' || key === 'schemaFaq') {
+      // A list keeps its good entries: one malformed FAQ entry does not drop the others.
+      kept[key] = (Array.isArray(value) ? value : []).flatMap((entry) => {
+        const parsed = lists[key].safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      });
+      continue;
+    }
+    const parsed = shape[key].safeParse(value);
+    if (parsed.success) kept[key] = parsed.data;
+  }
+  return seoRecordFieldsSchema.parse(kept);
+}
+
 export class StrapiError extends Error {}
 
 export function createStrapiContentSource(options: StrapiOptions): ContentSource {
   const base = options.url.replace(/\/+$/, '');
   const pages = options.pagesCollection ?? 'pages';
   const seos = options.seosCollection ?? 'seos';
+  const domainSeo = options.domainSeoCollection ?? 'domain-seo-settings';
   const now = options.now ?? (() => Date.now());
   const cache = new Map<string, { value: unknown; at: number }>();
   const inFlight = new Map<string, Promise<unknown>>();
@@ -115,13 +160,14 @@ export function createStrapiContentSource(options: StrapiOptions): ContentSource
   }
 
   /** The first entry of `collection` whose `field` equals `value`, trying the locale then English. */
-  async function findOne(collection: string, field: string, value: string, locale: LocaleCode): Promise<{ fields: Attributes; locale: LocaleCode } | null> {
+  async function findOne(collection: string, field: string, value: string, locale: LocaleCode, extra: Record<string, string> = {}): Promise<{ fields: Attributes; locale: LocaleCode } | null> {
     for (const candidate of fallbackChain(locale, DEFAULT_LOCALE)) {
       const answer = await request(collection, {
         [`filters[${field}][$eq]`]: value,
         locale: candidate,
         'pagination[page]': '1',
         'pagination[pageSize]': '1',
+        ...extra,
       });
       const fields = fieldsOf((answer.data as unknown[])[0]);
       if (fields) return { fields, locale: candidate };
@@ -195,5 +241,29 @@ export function createStrapiContentSource(options: StrapiOptions): ContentSource
     });
   }
 
-  return { name: 'strapi', findPage, findSeoText, listPages };
+  /** A page's SEO record: GET /api/seos?filters[url][$eq]={path}&locale=..&populate=deep (spec 2 section 7). */
+  function findSeoRecord(path: string, locale: LocaleCode): Promise<SeoRecord | null> {
+    if (!SEO_RECORD_PATH_PATTERN.test(path)) return Promise.resolve(null);
+    return cached(`record ${path} ${locale}`, async () => {
+      const found = await findOne(seos, 'url', path, locale, { populate: 'deep' });
+      if (!found) return null;
+      const { replacements, ...record } = seoRecordFields(found.fields);
+      return { ...applyReplacements(record, replacements), path, locale: text(found.fields.locale) || found.locale, updatedAt: text(found.fields.updatedAt) || undefined };
+    });
+  }
+
+  /** The domain's meta tags: GET /api/domain-seo-settings?filters[host][$eq]={host}&locale=.., its `meta`. */
+  function findDomainMeta(host: string, locale: LocaleCode): Promise<SeoMeta[]> {
+    if (!SEO_HOST_PATTERN.test(host)) return Promise.resolve([]);
+    return cached(`domain ${host} ${locale}`, async () => {
+      const found = await findOne(domainSeo, 'host', host, locale, { populate: 'deep' });
+      const meta = Array.isArray(found?.fields.meta) ? (found.fields.meta as unknown[]) : [];
+      return meta.flatMap((entry) => {
+        const parsed = seoMetaSchema.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      });
+    });
+  }
+
+  return { name: 'strapi', findPage, findSeoText, listPages, findSeoRecord, findDomainMeta };
 }
