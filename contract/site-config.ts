@@ -119,6 +119,11 @@ export const siteConfigSchema = z.object({
       regHintConfig: z.object({ showRegHint: z.boolean().default(true) }).prefault({}),
       depositButtonIcon: z.string().default(''),
       paymentMethodsUrlDisplay: z.enum(['sysname', 'none']).default('sysname'),
+      /** Banks a player can name for a bank transfer (API cashier/getbanks): a BIC and the name shown. */
+      banks: z
+        .array(z.object({ code: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/, 'a BIC: 8 or 11 letters and digits'), name: z.string().min(1).max(120) }))
+        .max(200)
+        .default([]),
       withdrawalErrorButtons: z
         .record(z.string(), z.object({ show: z.boolean(), link: z.string() }))
         .default({}),

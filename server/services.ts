@@ -8,14 +8,15 @@ import { createSiteSettings } from './modules/site-settings/index.ts';
 import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { contentSourceFromEnv, createContentService } from './modules/content/index.ts';
+import { createCurrencyRates, ECB_DAILY_RATES_URL } from './modules/currency-rates/index.ts';
 import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
-import { createDemoProvider, createPayments, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
 import { LOCALES } from '../contract/locales.ts';
 import type { ContactView } from './modules/accounts/index.ts';
+import { createDemoProvider, createPayments, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
@@ -229,6 +230,10 @@ export async function createServices(deps: {
   jobs.define(betting.jobs.settle);
   if ((env.BETTING_FEED ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') jobs.schedule(betting.jobs.feed);
   jobs.schedule(cashback.job(env.CASHBACK_CRON));
+  // Reference exchange rates (getcurrencyrates): the ECB's daily XML, read again after it publishes.
+  const currencyRatesUrl = env.CURRENCY_RATES_URL ?? (env.NODE_ENV === 'test' ? 'off' : ECB_DAILY_RATES_URL);
+  const currencyRates = createCurrencyRates({ url: currencyRatesUrl === 'off' ? null : currencyRatesUrl, timeoutMs: env.CURRENCY_RATES_TIMEOUT_MS, maxAgeMs: 3600_000, logger });
+  if (currencyRatesUrl !== 'off') jobs.schedule(currencyRates.job);
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',
@@ -281,6 +286,7 @@ export async function createServices(deps: {
     siteConfig,
     storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
     content: createContentService(db, { source: contentSourceFromEnv(db, env, logger), logger }),
+    currencyRates,
     messenger,
     limits,
     sessions,

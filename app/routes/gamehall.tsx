@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
+import { gamehallRedirect } from '../features/games/hall-redirect.ts';
 import { GamehallPage, type GamehallData } from '../features/games/gamehall-page.tsx';
 import { hallQuery, parseProviders, type GameCategory, type GameProvider, type GamesPage } from '../features/games/types.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -27,6 +28,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
       serverApi<GameCategory[]>(context, 'games/getCategories', { locale }),
       serverApi<GameProvider[]>(context, 'games/getProviders', { locale }),
     ]);
+    if (params.id) {
+      const target = gamehallRedirect({ id: params.id, search: url.search, locale, categories: categories.map((entry) => entry.id), providers: providerList.map((entry) => entry.sysname) });
+      if (target) throw redirect(target, 301);
+    }
     if (!categories.some((entry) => entry.id === category)) notFound(url.pathname);
     // The hall's SEO text (docs/content.md) comes with the games; a content service that fails
     // answers null and the hall shows without it.

@@ -179,6 +179,14 @@ const envSchema = z.object({
   STRAPI_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
   /** How long a Strapi answer is reused before it is asked again, in ms (a stale one serves while Strapi is down). */
   STRAPI_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * Where the reference exchange rates come from (API getcurrencyrates): an XML document in the
+   * ECB's eurofxref-daily shape. Unset: the ECB's own (none under NODE_ENV=test); `off`: only
+   * the fixed table (server/modules/currency-rates).
+   */
+  CURRENCY_RATES_URL: z.union([z.literal('off'), z.url()]).optional(),
+  /** How long one read of the rates may take, in ms. */
+  CURRENCY_RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;

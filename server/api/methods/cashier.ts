@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { HISTORY_PAGE_SIZE } from '../../../contract/constants.ts';
-import type { CURRENCIES } from '../../../contract/money.ts';
 import type { PayerProfile } from '../../modules/payments/index.ts';
 import { defineMethod, type ApiContext } from '../types.ts';
 import { requireUserId } from './accounts.ts';
@@ -110,9 +109,9 @@ export const getBanks = defineMethod({
   name: 'cashier/getbanks',
   verb: 'GET',
   auth: true,
-  summary: 'Banks a player can name for a bank transfer: {code, name}.',
+  summary: "Banks a player can name for a bank transfer: {code, name}, from the site configuration's cashier.banks.",
   input: z.object({}).strip(),
-  handler: (_input, context) => context.services.payments.banks(),
+  handler: async (_input, context) => (await context.services.siteConfig.get(context.locale)).cashier.banks,
 });
 
 export const getDepositLimit = defineMethod({
@@ -134,16 +133,15 @@ export const setDepositLimit = defineMethod({
 });
 
 /**
- * Reference rates against the euro, set by the operator in code for now: shown to players for
- * information (e.g. a limit in another currency); money never converts between currencies.
+ * Reference rates against the euro: the ECB's daily reference rates, else the last ones read,
+ * else a fixed table (server/modules/currency-rates). Shown to players for information (e.g. a
+ * limit in another currency); money never converts between currencies.
  */
-const REFERENCE_RATES: Record<keyof typeof CURRENCIES, string> = { EUR: '1', USD: '1.08', GBP: '0.85', CAD: '1.47' };
-
 export const getCurrencyRates = defineMethod({
   name: 'getcurrencyrates',
   verb: 'GET',
   auth: false,
-  summary: 'Reference exchange rates against EUR (information only; balances never convert).',
+  summary: 'Reference exchange rates against EUR: {base, rates, date, source} (information only; balances never convert).',
   input: z.object({}).strip(),
-  handler: () => ({ base: 'EUR', rates: REFERENCE_RATES }),
+  handler: (_input, context) => context.services.currencyRates.get(),
 });

@@ -50,17 +50,6 @@ export const WITHDRAWAL_METHODS: PaymentMethod[] = [
 export const WITHDRAWAL_DAILY_AMOUNT = 10000;
 export const WITHDRAWAL_DAILY_COUNT = 5;
 
-/** Banks players can pick for a bank transfer (cashier/getbanks). */
-export const BANKS = [
-  { code: 'BNPAFRPP', name: 'BNP Paribas' },
-  { code: 'SOGEFRPP', name: 'Société Générale' },
-  { code: 'CRLYFRPP', name: 'Crédit Lyonnais (LCL)' },
-  { code: 'DEUTDEFF', name: 'Deutsche Bank' },
-  { code: 'INGBNL2A', name: 'ING' },
-  { code: 'BARCGB22', name: 'Barclays' },
-  { code: 'REVOLT21', name: 'Revolut' },
-];
-
 /**
  * The deposit methods a withdrawal method sends money back along (money leaves the way it came):
  * a player who deposited by any other method gets the "deposited by another method" flag in the

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { depositLimits, paymentEvents, payments } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { BANKS, DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, type PaymentMethod } from './methods.ts';
+import { DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, type PaymentMethod } from './methods.ts';
 import { isStricter, periodBounds, type LimitPeriod } from './periods.ts';
 import type { PaymentProvider, ProviderEvent, RequisitesVerdict } from './provider.ts';
 import type { CashierDirection, MissingRequirements } from '../../../contract/cashier-requirements.ts';
@@ -686,7 +686,6 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     hasDeposit,
     getDepositLimit,
     setDepositLimit,
-    banks: () => BANKS,
     /** The back office's reads (admin.ts). */
     admin: createPaymentsAdmin({ db, provider }),
     /** Refunds of settled deposits, from the back office (refunds.ts). */
