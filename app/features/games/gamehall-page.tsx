@@ -12,6 +12,7 @@ import { contentViewType, gameItemType, gamehallType, type GamehallType } from '
 import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { GameTile } from './game-tile.tsx';
+import { canLoadMore, listLimited, reachedListLimit } from './list-limit.ts';
 import { gameImage, gameName, hallHref, hallQuery, providerLabel, toggled, type Game, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
 
 export type GamehallData = {
@@ -109,7 +110,7 @@ export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage
     setFailed(false);
     try {
       const next = await more(items.length);
-      setItems((current) => [...current, ...next.items.filter((game) => !current.some((seen) => seen.sysname === game.sysname))]);
+      setItems((current) => listLimited([...current, ...next.items.filter((game) => !current.some((seen) => seen.sysname === game.sysname))]));
       setTotal(next.total);
     } catch {
       setFailed(true);
@@ -142,7 +143,8 @@ export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage
           {t('hall.shown', { count: items.length, total })}
         </p>
         {failed && <p className="text-sm text-rose-300">{t('hall.loadFailed')}</p>}
-        {items.length < total && (
+        {reachedListLimit(items.length, total) && <p className="text-sm text-ink-300" data-testid="games-limit">{t('hall.limitReached')}</p>}
+        {canLoadMore(items.length, total) && (
           <Button variant="secondary" onClick={() => void loadMore()} disabled={loading} data-testid="load-more">
             {loading ? t('hall.loading') : t('hall.loadMore')}
           </Button>
