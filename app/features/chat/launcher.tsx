@@ -66,7 +66,7 @@ function BuiltinLauncher({ uid }: { uid: number | null }) {
         </Suspense>
       )}
       {/* Room at the end of the page, so the floating button never sits over its last lines. */}
-      <div aria-hidden="true" className="h-14 shrink-0 laptop:h-20" data-testid="chat-launcher-room" />
+      <div aria-hidden="true" className="h-14 shrink-0 bg-ink-950 laptop:h-20" data-testid="chat-launcher-room" />
       {!open && (
         <button
           type="button"

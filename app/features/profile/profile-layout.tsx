@@ -49,15 +49,21 @@ function PlayerCard() {
           {name.trim().charAt(0) || '?'}
         </div>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-xl font-extrabold tablet:text-2xl" data-testid="profile-fakename">
-            {user.fakename || (
-              // No display name chosen: an invitation to choose one, leading to its field.
-              <LocalLink to="/profile/settings#profile-fakename" className="inline-flex items-center gap-2 text-ink-200 hover:text-gold-300" data-testid="profile-choose-fakename">
-                {t('card.noFakename')}
-                <Icon name="chevronRight" size={20} className="shrink-0" />
-              </LocalLink>
-            )}
-          </p>
+          {user.fakename ? (
+            <p className="truncate text-xl font-extrabold tablet:text-2xl" data-testid="profile-fakename">
+              {user.fakename}
+            </p>
+          ) : (
+            // No display name chosen: an invitation to choose one, leading to its field (whole, never cut).
+            <LocalLink
+              to="/profile/settings#profile-fakename"
+              className="inline-flex items-center gap-1.5 text-lg leading-tight font-extrabold text-gold-300 hover:text-gold-400 tablet:text-xl"
+              data-testid="profile-choose-fakename"
+            >
+              {t('card.noFakename')}
+              <Icon name="chevronRight" size={18} className="shrink-0" />
+            </LocalLink>
+          )}
           <p className="mt-0.5 truncate text-sm text-ink-300" data-testid="profile-login">
             {user.login}
           </p>

@@ -207,7 +207,8 @@ export default function SlotClient({ session }: StudioClientProps) {
           <Reels columns={columns} spinKey={spinKey} durations={durations} highlighted={highlighted} showingWins={highlighted.size > 0} activeLine={activeWin?.line ?? null} spinning={animating && !shown} />
         </div>
         <div className="relative flex h-20 w-full max-w-3xl items-center justify-center tablet:h-14" data-testid="slot-message-row">
-          <p className="flex items-center gap-2 text-center text-xs font-semibold text-ink-200 tablet:text-sm" aria-live="polite" data-testid="slot-info">
+          {/* Under a banner the line turns transparent (screen readers still have it): no words stick out beside it. */}
+          <p className={clsx('flex items-center gap-2 text-center text-xs font-semibold text-ink-200 tablet:text-sm', banner && 'opacity-0')} aria-live="polite" data-testid="slot-info">
             {activeWin && <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: lineColour(activeWin.line) }} />}
             {info}
           </p>
