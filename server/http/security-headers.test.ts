@@ -57,7 +57,7 @@ describe("the pages' Content-Security-Policy", () => {
       'frame-ancestors': "'self' https://web.telegram.org",
       'base-uri': "'self'",
       'form-action': "'self'",
-      'object-src': "'none'",
+      'object-src': "'self'",
     });
     expect(header).not.toContain('unsafe-inline');
     expect(header).not.toMatch(/\bwss?:/);

@@ -58,7 +58,8 @@ export function securityHeaders(options: {
           "frame-ancestors 'self' https://web.telegram.org",
           "base-uri 'self'",
           "form-action 'self'",
-          "object-src 'none'",
+          // The fallback of an icon given by address (app/ui/external-icon.tsx): an SVG of this origin.
+          "object-src 'self'",
         ].join('; '),
       );
     }

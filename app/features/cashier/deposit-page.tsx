@@ -9,6 +9,7 @@ import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { ICON_NAMES, Icon, type IconName } from '../../ui/icon.tsx';
+import { ExternalIcon, isSvgUrl } from '../../ui/external-icon.tsx';
 import { DepositOffers } from '../bonuses/deposit-offers.tsx';
 import { effectiveOffer, offerFromQuery, offerGain, visibleDepositOffers } from '../bonuses/rules.ts';
 import { BalanceCard, CashierFrame } from './cashier-frame.tsx';
@@ -235,6 +236,8 @@ export function DepositPage({ data }: { data: DepositData }) {
                   <span className="h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
                 ) : icon && (ICON_NAMES as string[]).includes(icon) ? (
                   <Icon name={icon as IconName} size={20} />
+                ) : icon && isSvgUrl(icon) ? (
+                  <ExternalIcon src={icon} size={20} className="h-5 w-5" />
                 ) : icon ? (
                   <img src={icon} alt="" className="h-5 w-5" />
                 ) : null}
