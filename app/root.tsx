@@ -5,7 +5,7 @@ import type { GeneralInfo, UserInfo } from '../contract/api.ts';
 import { LOCALE_INFO, localeOfPath, type LocaleCode } from '../contract/locales.ts';
 import type { SiteConfig } from '../contract/site-config.ts';
 import type { SeoHead } from '../contract/seo.ts';
-import { faviconLinks } from '../contract/site-switches.ts';
+import { faviconLinks, type FaviconLink } from '../contract/favicons.ts';
 import { snippetPosition } from '../contract/snippets.ts';
 import { guessDeviceFromUserAgent } from '../contract/user-agent.ts';
 import { bridgeOf, serverApi } from './lib/server-bridge.ts';
@@ -30,6 +30,8 @@ export type RootData = {
   nonce: string;
   /** The content service's SEO data for the address the document was served at (docs/seo.md). */
   seo: SeoHead | null;
+  /** The head's icons from webSettings.favicon, worked out here so their rules stay off the browser's bundle. */
+  icons: FaviconLink[];
 };
 
 /** Redirects happen here, before any loader runs, for document loads and client navigations alike. */
@@ -51,6 +53,12 @@ const redirects: MiddlewareFunction<Response> = async ({ request, context }) => 
 };
 
 export const middleware = [redirects];
+
+/** The icons of a page whose root data failed (an error page). */
+const FALLBACK_ICONS: FaviconLink[] = [
+  { rel: 'icon', href: '/brand/logo-mark.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/brand/apple-touch-icon.png' },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData | BackofficeRootData> {
   const bridge = bridgeOf(context);
@@ -78,6 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       origin: bridge.origin,
       nonce: bridge.nonce,
       seo,
+      icons: faviconLinks(config.webSettings.favicon),
     };
   } catch (error) {
     toPageError(error);
@@ -134,8 +143,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b0d17" />
-        {/* webSettings.favicon: every declared icon and size, and our apple icon when none is declared (contract/site-switches.ts). */}
-        {faviconLinks(root?.config.webSettings.favicon ?? { png: '/brand/logo-mark.svg' }).map((link) => (
+        {/* webSettings.favicon: every declared icon and size, and our apple icon when none is declared (contract/favicons.ts). */}
+        {(root?.icons ?? FALLBACK_ICONS).map((link) => (
           <link key={`${link.rel}:${link.href}:${link.sizes ?? ''}`} rel={link.rel} href={link.href} type={link.type} sizes={link.sizes} />
         ))}
         <link rel="manifest" href={locale === 'fr' ? '/manifest.fr.webmanifest' : '/manifest.webmanifest'} />

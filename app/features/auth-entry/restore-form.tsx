@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withConfiguredFields } from '../../../contract/site-switches.ts';
+import { withConfiguredFields } from '../../../contract/configured-forms.ts';
 import type { FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';

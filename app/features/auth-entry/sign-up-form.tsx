@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 're
 import { Trans, useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../contract/api.ts';
 import type { SiteConfig } from '../../../contract/site-config.ts';
-import { withConfiguredFields } from '../../../contract/site-switches.ts';
+import { withConfiguredFields } from '../../../contract/configured-forms.ts';
 import type { FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';

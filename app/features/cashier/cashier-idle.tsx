@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { isLoggedIn } from '../../../contract/api.ts';
-import { cashierIdleTimes } from '../../../contract/site-switches.ts';
+import { cashierIdleTimes } from './idle-rules.ts';
 import { useLocalizedPath, useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { createInactivityTimer, secondsLeft, type InactivityTimer } from '../session/inactivity.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { fieldAppliesToCurrency, withConfiguredFields } from '../../../contract/site-switches.ts';
+import { fieldAppliesToCurrency, withConfiguredFields } from '../../../contract/configured-forms.ts';
 import { parseCalendarDate, validateForm, type FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale, useRootData } from '../../lib/locale.ts';
