@@ -2,9 +2,11 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { serviceWorkerPlugin } from './scripts/webapp/service-worker.ts';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), serviceWorkerPlugin()],
+  // precompressPlugin last: it compresses what the others wrote (sw.js and the offline pages too).
+  plugins: [tailwindcss(), reactRouter(), serviceWorkerPlugin(), precompressPlugin()],
   server: { hmr: process.env.NODE_ENV === 'test' ? false : undefined },
   build: {
     rolldownOptions: {

@@ -33,6 +33,7 @@ import { formatTournamentsBench, runTournamentsBench, type TournamentsBenchResul
 import { formatPromotionsBench, runPromotionsBench, type PromotionsBenchResult } from './promotions.ts';
 import { formatBettingBench, runBettingBench, type BettingBenchResult } from './betting.ts';
 import { formatBackofficeBench, runBackofficeBench, type BackofficeBenchResult } from './backoffice.ts';
+import { formatCompressionBench, runCompressionBench, type CompressionBenchResult } from './compression.ts';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -92,6 +93,20 @@ const TARGETS: Target[] = [
     // text/html makes it a document request (the root middleware's locale redirect looks at it);
     // no Accept-Language, so an English visitor stays on / instead of being sent to /fr.
     headers: { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml' },
+    check: (body) => body.includes('data-testid="home"') && body.includes('</html>'),
+  },
+  // The same page as browsers ask for it (decision 034): from the guest cache's compressed copy,
+  // each response's nonce spliced in. The body column shows the bytes on the wire.
+  {
+    name: 'ssr / br',
+    path: '/',
+    headers: { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br' },
+    check: (body) => body.includes('data-testid="home"') && body.includes('</html>'),
+  },
+  {
+    name: 'ssr / gzip',
+    path: '/',
+    headers: { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip' },
     check: (body) => body.includes('data-testid="home"') && body.includes('</html>'),
   },
 ];
@@ -179,6 +194,7 @@ async function main() {
   const failures: string[] = [];
   const results: TargetResult[] = [];
   let budget: JsBudgetResult | null = null;
+  let compressionResult: CompressionBenchResult | { error: string } = { error: 'not run' };
   let budgetError: string | null = null;
   let stopped: Awaited<ReturnType<RunningServer['stop']>> | null = null;
   try {
@@ -261,6 +277,14 @@ async function main() {
       if (result.errors > 0) failures.push(`${target.name}: ${result.errors} failed requests, e.g. ${result.errorSamples.slice(0, 3).join('; ')}`);
     }
 
+    // Bytes of the home page, its CSS and its entry script raw, gzip and br; CPU of compressing the page.
+    try {
+      compressionResult = await runCompressionBench(server.baseUrl);
+    } catch (error) {
+      compressionResult = { error: (error as Error).message };
+      failures.push(`compression bench failed: ${compressionResult.error}`);
+    }
+
     try {
       budget = await measureJsBudget(server.baseUrl);
       if (!budget.withinBudget) failures.push(`home page JavaScript ${budget.totalGzipBytes} B gzip is over the ${budget.limitBytes} B budget`);
@@ -285,6 +309,7 @@ async function main() {
     '\nx base = ratio to the /healthz baseline in this run (req/s: higher is better; p95 and CPU: lower is better). ' +
       'c=1 p50 = one client, no queueing.',
   );
+  if (results.length) console.log('\n' + formatCompressionBench(compressionResult, results[0].serverCpuUsPerRequest));
   if (budget) console.log('\n' + formatJsBudget(budget, { details: false }));
 
   // Money on PostgreSQL (BENCH_DATABASE_URL, else the local server when it answers, else PGlite
@@ -418,6 +443,7 @@ async function main() {
     config: { ...config, builtForThisRun: built, staleSources: stale.length, loadModel: 'closed loop, keep-alive, node:http client in a separate process' },
     targets: results,
     ssrByProcesses: ssrResult,
+    compression: compressionResult,
     jsBudget: budget ?? { error: budgetError },
     pgbench: pgbenchResult,
     ledger: ledgerResult,

@@ -1,6 +1,7 @@
 /**
  * The home page for a guest with one web process and with two (WEB_CONCURRENCY=2, decision
- * 013), and with the guest page cache off (every page rendered, decision 012), on PostgreSQL:
+ * 013), and with the guest page cache off (every page rendered, decision 012), each as it is and
+ * in brotli (decision 034: a cached copy, or compressed on the fly with the cache off), on PostgreSQL:
  * several processes need it. Each configuration is a fresh server on a fresh database, with its
  * own /healthz baseline measured in the same start, so the figures to compare are ratios: pages
  * per second over /healthz requests per second, and two processes over one.
@@ -25,7 +26,8 @@ const HEADERS = {
 };
 
 type Figures = { requestsPerSecond: number; cpuUsPerRequest: number | null; errors: number };
-export type SsrConfigResult = { name: string; processes: number; guestCache: boolean; healthz: Figures; page: Figures; pageVsHealthz: number };
+/** pageBr: the same page in brotli (decision 034): from the guest cache's compressed copy, or, with the cache off, compressed on the fly. */
+export type SsrConfigResult = { name: string; processes: number; guestCache: boolean; healthz: Figures; page: Figures; pageVsHealthz: number; pageBr: Figures; pageBrVsHealthz: number };
 export type SsrBenchResult = { database: 'postgres'; concurrency: number; configs: SsrConfigResult[]; twoVsOne: number | null; problems: string[] };
 
 const CONFIGS = [
@@ -70,12 +72,13 @@ export async function runSsrBench(options: { url?: string; concurrency?: number;
         const targets = [
           { path: '/healthz', headers: { ...HEADERS, accept: 'application/json' } },
           { path: '/', headers: { ...HEADERS, accept: 'text/html,application/xhtml+xml' } },
+          { path: '/', headers: { ...HEADERS, accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br' } },
         ];
         const agents = targets.map(() => keepAliveAgent(concurrency));
         const run = (index: number, warmupMs: number, durationMs: number) =>
           runSegment({ url: server.baseUrl + targets[index].path, agent: agents[index], concurrency, warmupMs, durationMs, headers: targets[index].headers, serverCpuMs: server.cpuMs });
         for (let index = 0; index < targets.length; index++) await run(index, 1000, 0);
-        const segments: Segment[][] = [[], []];
+        const segments: Segment[][] = targets.map(() => []);
         for (let round = 0; round < rounds; round++) {
           for (let step = 0; step < targets.length; step++) {
             const index = (round + step) % targets.length;
@@ -85,8 +88,16 @@ export async function runSsrBench(options: { url?: string; concurrency?: number;
         for (const agent of agents) agent.destroy();
         const healthz = figures(segments[0]);
         const page = figures(segments[1]);
-        if (healthz.errors || page.errors) problems.push(`${config.name}: ${healthz.errors + page.errors} failed requests`);
-        configs.push({ ...config, healthz, page, pageVsHealthz: page.requestsPerSecond / healthz.requestsPerSecond });
+        const pageBr = figures(segments[2]);
+        if (healthz.errors || page.errors || pageBr.errors) problems.push(`${config.name}: ${healthz.errors + page.errors + pageBr.errors} failed requests`);
+        configs.push({
+          ...config,
+          healthz,
+          page,
+          pageVsHealthz: page.requestsPerSecond / healthz.requestsPerSecond,
+          pageBr,
+          pageBrVsHealthz: pageBr.requestsPerSecond / healthz.requestsPerSecond,
+        });
       } finally {
         await server.stop();
         await admin.query(`drop database if exists "${name}" with (force)`);
@@ -105,10 +116,11 @@ const fmt = (value: number | null, digits = 0) => (value === null ? '-' : value.
 export function formatSsrBench(result: SsrBenchResult | { error: string }): string {
   if ('error' in result) return `SSR of / by processes: ${result.error}`;
   const lines = [`SSR of / for a guest on PostgreSQL, ${result.concurrency} clients (fresh server and database per line):`];
-  lines.push('  configuration          healthz req/s  page req/s  page x healthz  CPU us/page');
+  lines.push('  configuration          healthz req/s  page req/s  page x healthz  CPU us/page   br: req/s  x healthz  CPU us/page');
   for (const config of result.configs) {
     lines.push(
-      `  ${config.name.padEnd(22)} ${fmt(config.healthz.requestsPerSecond).padStart(13)}  ${fmt(config.page.requestsPerSecond).padStart(10)}  ${fmt(config.pageVsHealthz, 3).padStart(14)}  ${fmt(config.page.cpuUsPerRequest).padStart(11)}`,
+      `  ${config.name.padEnd(22)} ${fmt(config.healthz.requestsPerSecond).padStart(13)}  ${fmt(config.page.requestsPerSecond).padStart(10)}  ${fmt(config.pageVsHealthz, 3).padStart(14)}  ${fmt(config.page.cpuUsPerRequest).padStart(11)}` +
+        `  ${fmt(config.pageBr.requestsPerSecond).padStart(10)}  ${fmt(config.pageBrVsHealthz, 3).padStart(9)}  ${fmt(config.pageBr.cpuUsPerRequest).padStart(11)}`,
     );
   }
   if (result.twoVsOne !== null) lines.push(`  2 processes / 1 process (pages per second): ${result.twoVsOne.toFixed(2)} x`);

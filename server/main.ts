@@ -4,13 +4,11 @@
  * in build/ is used (scripts/start.ts builds it when needed).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import type { MiddlewareHandler } from 'hono';
 import { PREPARING_DATABASE_LINE, readyLine, siteAddress } from './platform/console-lines.ts';
 import { parseEnv, EnvError, type Env } from './platform/env.ts';
 import { createLogger } from './platform/logger.ts';
@@ -20,6 +18,7 @@ import { seedDemoContent } from './db/seed.ts';
 import { createServices } from './services.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
 import { createPageHandler } from './http/pages.ts';
+import { staticFiles } from './http/static-files.ts';
 import { MAX_HEADER_BYTES, answerMalformedRequests } from './http/oversized-requests.ts';
 import { createGuestPageCache } from './http/guest-page-cache.ts';
 import { SITE_SETTINGS_CACHE } from './modules/site-settings/index.ts';
@@ -162,22 +161,6 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   return { server, port, shutdown };
-}
-
-/**
- * Static files of the build: only paths that name one (hashed assets, brand images and the few
- * files at the root), so page and API requests never wait on a filesystem lookup.
- */
-function staticFiles(root: string): MiddlewareHandler {
-  const rootFiles = new Set(readdirSync(root).filter((name) => !name.startsWith('.')).map((name) => `/${name}`));
-  const serve = serveStatic({ root });
-  return async (c, next) => {
-    const path = new URL(c.req.url).pathname;
-    const top = `/${path.split('/')[1]}`;
-    if (!rootFiles.has(top)) return next();
-    if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    return serve(c, next);
-  };
 }
 
 /** Identifies the running build (for metadata/get): the build's modification time. */

@@ -16,6 +16,7 @@ import { writeCookie } from './cookies.ts';
 import type { HttpEnv } from './env.ts';
 import type { Viewer } from '../api/types.ts';
 import { refuseLongUrls } from './oversized-requests.ts';
+import { compression } from './compression.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountSeoRoutes } from './seo.ts';
 import { verificationRoutes } from '../modules/verification/index.ts';
@@ -115,6 +116,9 @@ export function createHttpApp(options: HttpAppOptions) {
       );
     }
   });
+  // Text answers in brotli or gzip (decision 034): outside everything else, so pages, the API,
+  // static files and the security headers' answers all pass through it.
+  app.use(compression());
   app.use(refuseLongUrls());
 
   app.use(

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Context } from 'hono';
-import { parseEnv } from '../platform/env.ts';
-import { createLogger } from '../platform/logger.ts';
-import { createTestDatabase } from '../platform/testing/test-db.ts';
-import { seedDemoContent } from '../db/seed.ts';
-import { createServices, type Services } from '../services.ts';
+import type { Services } from '../services.ts';
+import { createTestServices } from './test-services.ts';
 import { createHttpApp, type HttpApp } from './app.ts';
 import type { HttpEnv } from './env.ts';
 import { createGuestPageCache, PAGE_CACHE_HEADER, type GuestPageCache } from './guest-page-cache.ts';
@@ -25,11 +22,10 @@ let nextRender: { status?: number; setCookie?: string; contentType?: string } = 
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  await seedDemoContent(database.db);
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-0123' });
-  const logger = createLogger('silent');
-  services = await createServices({ database, env, logger, buildId: 'test' });
+  const setup = await createTestServices();
+  const { env, logger } = setup;
+  services = setup.services;
+  close = setup.close;
   cache = createGuestPageCache({ ttlMs: 2000, now: () => clock });
   services.invalidator.register(SITE_CONFIG_CACHE, cache);
   const render = async (c: Context<HttpEnv>) => {
@@ -42,10 +38,6 @@ beforeAll(async () => {
     return new Response(body, { status: nextRender.status ?? 200, headers });
   };
   app = createHttpApp({ services, env, logger, pages: (c) => cache.serve(c, () => render(c)) });
-  close = async () => {
-    await services.close();
-    await database.close();
-  };
 });
 afterAll(() => close());
 beforeEach(() => {

@@ -3,6 +3,8 @@ import { isbot } from 'isbot';
 import { guessDeviceFromUserAgent } from '../../contract/user-agent.ts';
 import type { HttpEnv } from './env.ts';
 import { VISITOR_COOKIE } from './app.ts';
+import { acceptedEncodings, asBody, COMPRESSION_THRESHOLD, isCompressibleType, varyWithAcceptEncoding, type ContentCoding } from './compression.ts';
+import { createCopyMaker, type NonceSplicedBody } from './nonce-compression.ts';
 
 /**
  * Whole pages rendered for guests, shared between guests for a moment (decision 012).
@@ -20,25 +22,50 @@ import { VISITOR_COOKIE } from './app.ts';
  * makes to settings, site configuration or the catalogue clears the cache in every process
  * through the invalidator; everything else on a guest page (jackpot amounts, recent winners) is at
  * most the time limit old.
+ *
+ * Compressed copies (decision 034): a page asked for in brotli or gzip a few times is compressed
+ * once around its nonce (nonce-compression.ts), and later hits get that copy with their own nonce
+ * spliced in, so a shared page is not compressed again for every guest. Until the copy is ready,
+ * and for a page that cannot be spliced, the compression middleware compresses the hit.
  */
 export type GuestPageCache = {
   /** The page from the cache, or from `render()` (stored when it may be shared). */
   serve(c: Context<HttpEnv>, render: () => Promise<Response>): Promise<Response>;
   clear(): void;
-  stats(): { hits: number; misses: number; entries: number };
+  /** compressedHits: hits answered with a compressed copy made before (no compression work of their own). */
+  stats(): { hits: number; misses: number; entries: number; compressedHits: number };
 };
 
 /** The response header that says whether a page came from the cache (for operators and tests). */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
 type Entry = {
+  key: string;
   expiresAt: number;
   status: number;
   headers: Array<[string, string]>;
   /** The body cut at every place the nonce it was rendered with appears: a hit joins it with its own. */
   parts: string[];
+  nonceLength: number;
+  /** Text characters, plus the bytes of the compressed copies once made. */
   chars: number;
+  compressible: boolean;
+  /** Made once the page has been compressed on the fly a few times: null while being made, false when the page cannot be spliced. */
+  compressed: Partial<Record<ContentCoding, NonceSplicedBody | null | false>>;
+  /** Hits compressed on the fly by the middleware, per coding, while there was no copy. */
+  onTheFly: Record<ContentCoding, number>;
 };
+
+/**
+ * Making a copy costs about as much CPU as compressing the page on the fly 10 to 20 times (it is
+ * flushed at every nonce, and checked): it is made for pages that are asked for compressed more
+ * than this in their time limit, so a page few guests open never pays for one.
+ */
+const COPY_AFTER_HITS = 4;
+
+/** The shared pages' compressed copies are made once per page and time limit: a little more effort than on the fly. */
+export const CACHED_BROTLI_QUALITY = 6;
+export const CACHED_GZIP_LEVEL = 6;
 
 export function createGuestPageCache(options: {
   ttlMs: number;
@@ -59,13 +86,40 @@ export function createGuestPageCache(options: {
   const rendering = new Map<string, Promise<Entry | null>>();
   let hits = 0;
   let misses = 0;
+  let compressedHits = 0;
   /** Moves on at every clear(): renders that began before it are not stored. */
   let generation = 0;
 
-  const fromEntry = (entry: Entry, nonce: string) => {
+  const fromEntry = (entry: Entry, c: Context<HttpEnv>, nonce: string) => {
     const headers = new Headers(entry.headers);
     headers.set(PAGE_CACHE_HEADER, 'hit');
+    const [coding] = entry.compressible && nonce.length === entry.nonceLength ? acceptedEncodings(c.req.header('accept-encoding')) : [];
+    if (coding) {
+      const copy = entry.compressed[coding];
+      if (copy) {
+        const body = copy.join(nonce);
+        compressedHits += 1;
+        headers.set('content-encoding', coding);
+        headers.set('content-length', String(body.length));
+        headers.set('vary', varyWithAcceptEncoding(headers.get('vary')));
+        return new Response(asBody(body), { status: entry.status, headers });
+      }
+      if (copy === undefined && ++entry.onTheFly[coding] >= COPY_AFTER_HITS) compress(entry, coding);
+    }
     return new Response(entry.parts.join(nonce), { status: entry.status, headers });
+  };
+
+  // Made by a worker thread, off the event loop that serves the pages.
+  const copies = createCopyMaker();
+  const compress = (entry: Entry, coding: ContentCoding) => {
+    entry.compressed[coding] = null;
+    void copies.make(entry.parts, entry.nonceLength, coding, coding === 'br' ? CACHED_BROTLI_QUALITY : CACHED_GZIP_LEVEL).then((copy) => {
+      entry.compressed[coding] = copy ?? false;
+      if (!copy || entries.get(entry.key) !== entry) return;
+      entry.chars += copy.bytes;
+      totalChars += copy.bytes;
+      evict();
+    });
   };
 
   const remove = (key: string) => {
@@ -78,7 +132,10 @@ export function createGuestPageCache(options: {
     remove(key);
     entries.set(key, entry);
     totalChars += entry.chars;
-    // Oldest first: a Map iterates in insertion order, and a re-stored key moved to the end.
+    evict();
+  };
+  // Oldest first: a Map iterates in insertion order, and a re-stored key moved to the end.
+  const evict = () => {
     while (entries.size > maxEntries || totalChars > maxTotalChars) remove(entries.keys().next().value!);
   };
 
@@ -91,14 +148,14 @@ export function createGuestPageCache(options: {
       const cached = entries.get(key);
       if (cached && cached.expiresAt > now()) {
         hits += 1;
-        return fromEntry(cached, nonce);
+        return fromEntry(cached, c, nonce);
       }
       const pending = rendering.get(key);
       if (pending) {
         const entry = await pending;
         if (entry) {
           hits += 1;
-          return fromEntry(entry, nonce);
+          return fromEntry(entry, c, nonce);
         }
         return render();
       }
@@ -129,7 +186,18 @@ export function createGuestPageCache(options: {
         .then((body) => {
           if (body.length > maxChars || generation !== generationAtStart) return settle(null);
           const headers = [...response.headers].filter(([name]) => name !== 'content-length');
-          const entry = { expiresAt: now() + options.ttlMs, status: response.status, headers, parts: body.split(nonce), chars: body.length };
+          const entry: Entry = {
+            key,
+            expiresAt: now() + options.ttlMs,
+            status: response.status,
+            headers,
+            parts: body.split(nonce),
+            nonceLength: nonce.length,
+            chars: body.length,
+            compressible: body.length >= COMPRESSION_THRESHOLD && isCompressibleType(response.headers.get('content-type')) && !/no-transform/i.test(response.headers.get('cache-control') ?? ''),
+            compressed: {},
+            onTheFly: { br: 0, gzip: 0 },
+          };
           store(key, entry);
           settle(entry);
         })
@@ -143,7 +211,7 @@ export function createGuestPageCache(options: {
       totalChars = 0;
       generation += 1;
     },
-    stats: () => ({ hits, misses, entries: entries.size }),
+    stats: () => ({ hits, misses, entries: entries.size, compressedHits }),
   };
 }
 
