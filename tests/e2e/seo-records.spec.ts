@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { registerByApi, uniqueEmail } from './auth-support.ts';
 import { gotoHydrated } from './support.ts';
 
 /**
@@ -33,7 +34,9 @@ test("a page's SEO record gives its title, description, Open Graph title and FAQ
 });
 
 test('pages under a robots Disallow rule say noindex, follow; an error page says noindex; public pages say nothing', async ({ request }) => {
-  for (const path of ['/cashier/deposit', '/fr/profile/settings', '/forms/sign_in']) {
+  // The cashier and the profile are a player's pages.
+  await registerByApi(request, uniqueEmail('robots'));
+  for (const path of ['/cashier/deposit', '/fr/profile/settings']) {
     const response = await request.get(path);
     expect(new URL(response.url()).pathname, path).toMatch(/^(\/fr)?\/(cashier|profile|forms)/);
     expect(await response.text(), path).toContain('<meta name="robots" content="noindex, follow"/>');
