@@ -11,8 +11,7 @@ export default function IconsPage() {
   const { t } = useTranslation('pages');
   return (
     <div data-testid="page-icons">
-      <PageMeta title={t('icons.title')} />
-      <meta name="robots" content="noindex" />
+      <PageMeta title={t('icons.title')} robots="noindex" />
       <PageHeading title={t('icons.title')} subtitle={t('icons.subtitle')} />
       <ul className="grid grid-cols-3 gap-3 tablet:grid-cols-6 desktop:grid-cols-8">
         {ICON_NAMES.map((name) => (

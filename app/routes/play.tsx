@@ -64,8 +64,7 @@ export default function PlayPage() {
   const blocked = needsSignIn ? 'signIn' : mode === 'demo' && !game.hasDemo ? 'noDemo' : null;
   return (
     <>
-      <PageMeta title={t('meta.title', { name: game.name })} canonical={canonical} />
-      <meta name="robots" content="noindex" />
+      <PageMeta title={t('meta.title', { name: game.name })} canonical={canonical} robots="noindex" />
       {blocked ? (
         <div className="relative flex flex-1 flex-col">
           <Backdrop sysname={game.sysname} />

@@ -28,8 +28,7 @@ export function UnsubscribePage({ outcome }: { outcome: UnsubscribeOutcome }) {
 
   return (
     <div data-testid="page-unsubscribe" data-state={outcome.state} className="mx-auto max-w-xl py-6 tablet:py-12">
-      <PageMeta title={title} />
-      <meta name="robots" content="noindex" />
+      <PageMeta title={title} robots="noindex" />
       <section className="flex flex-col items-center gap-5 rounded-3xl border border-white/5 bg-ink-850/70 px-6 py-10 text-center shadow-2xl shadow-black/30 tablet:px-12">
         <div className={`relative grid h-16 w-16 place-items-center rounded-2xl bg-ink-800 ring-1 ${tone.ring}`}>
           <div className={`absolute inset-0 -z-10 rounded-2xl blur-xl ${tone.glow}`} />
