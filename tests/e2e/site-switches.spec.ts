@@ -25,6 +25,7 @@ test.beforeAll(async () => {
   document.auth.registration.showCharacterSelect = true;
   document.games.gamehall.type = 'sidebar';
   document.games.gamesItem.contentViewType = 'list';
+  document.games.gamesItem.type = 'compact';
   document.functionalSettings.isResponsibleGamingEnable = false;
   document.functionalSettings.isTwoFAEnable = false;
   document.webSettings.favicon = { ico: '/favicon.ico', 'png-32x32': '/brand/icon-32.png', 'apple-180x180': '/brand/apple-touch-icon.png' };
@@ -106,6 +107,23 @@ test('the game hall stands its filters in a sidebar and lists the games one per 
   await expect(sidebar).toBeHidden();
   await expect(layout.getByRole('navigation', { name: 'Game categories' })).toBeVisible();
   await shot(page, 'gamehall-sidebar-list-375');
+});
+
+test('home rows show compact tiles, the name over the artwork, under titles that lead to their hall', async ({ page }) => {
+  await gotoHydrated(page, `${base}/`);
+  const row = page.getByTestId('game-row-popular');
+  const tile = row.getByTestId('game-tile').first();
+  await expect(tile).toHaveAttribute('data-view', 'compact');
+  // The name sits inside the artwork's box, not below it.
+  const art = (await tile.locator('img').first().boundingBox())!;
+  const name = (await tile.locator('p').first().boundingBox())!;
+  expect(name.y + name.height).toBeLessThanOrEqual(art.y + art.height + 1);
+  await expect(tile.getByTestId('game-rtp')).toHaveCount(0);
+  await row.getByTestId('row-title-link').click();
+  await expect(page).toHaveURL(/\/gamehall/);
+  await page.goto(`${base}/`);
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, 'home-compact-tiles-1440');
 });
 
 test('with the player tools switched off, their pages are not found and two-factor is not offered', async ({ page }) => {

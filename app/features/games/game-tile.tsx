@@ -25,10 +25,11 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
   const { t } = useTranslation('games');
   const likes = useLikes();
   const name = gameName(game);
-  if (view === 'compact' && !compact) return <OverlayTile game={game} name={name} eager={eager} likes={likes} />;
+  // games.gamesItem.type `compact`: the artwork alone, the name over its lower edge (denser rows).
+  const overlay = view === 'compact' && !compact;
   return (
-    <div className="group relative transition duration-200 hover:-translate-y-1" data-testid="game-tile" data-sysname={game.sysname}>
-      <LocalLink to={`/game/${game.sysname}`} onClick={onSelect} className="block rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-gold-400">
+    <div className="group relative transition duration-200 hover:-translate-y-1" data-testid="game-tile" data-sysname={game.sysname} data-view={overlay ? 'compact' : undefined}>
+      <LocalLink to={`/game/${game.sysname}`} onClick={onSelect} className="relative block rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-gold-400">
         <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-ink-800 shadow-lg shadow-black/30 ring-1 ring-white/10 transition duration-200 group-hover:shadow-xl group-hover:shadow-violet-900/40 group-hover:ring-gold-400/60">
           <img
             src={gameImage(game)}
@@ -40,9 +41,9 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
           />
         </div>
-        <div className={clsx('px-0.5', compact ? 'mt-1.5' : 'mt-2')}>
+        <div className={clsx(overlay ? 'absolute inset-x-0 bottom-0 rounded-b-2xl bg-gradient-to-t from-black/90 via-black/60 to-transparent px-2.5 pt-6 pb-2' : 'px-0.5', compact ? 'mt-1.5' : !overlay && 'mt-2')}>
           <p className={clsx('truncate font-semibold text-white', compact ? 'text-xs' : 'text-sm')}>{name}</p>
-          {!compact && (
+          {!compact && !overlay && (
             <p className="flex items-center justify-between gap-2 text-xs text-ink-400">
               <span className="truncate">{providerLabel(game.provider, providers)}</span>
               {game.rtp && (
@@ -70,24 +71,3 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
   );
 }
 
-/** games.gamesItem.type `compact`: the artwork alone, the name over its lower edge; denser rows and grids. */
-function OverlayTile({ game, name, eager, likes }: { game: Game; name: string; eager: boolean; likes: ReturnType<typeof useLikes> }) {
-  return (
-    <div className="group relative transition duration-200 hover:-translate-y-1" data-testid="game-tile" data-sysname={game.sysname} data-view="compact">
-      <LocalLink to={`/game/${game.sysname}`} className="relative block aspect-[3/2] overflow-hidden rounded-2xl bg-ink-800 shadow-lg shadow-black/30 ring-1 ring-white/10 outline-none focus-visible:ring-2 focus-visible:ring-gold-400 group-hover:ring-gold-400/60">
-        <img src={gameImage(game)} alt="" width={288} height={192} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
-        <span className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/90 via-black/60 to-transparent px-2.5 pt-6 pb-2 text-sm font-semibold text-white">{name}</span>
-      </LocalLink>
-      {likes.enabled && (
-        <FavouriteButton
-          likes={likes}
-          sysname={game.sysname}
-          name={name}
-          size={14}
-          className={(liked) => clsx('absolute top-1.5 right-1.5 h-7 w-7 rounded-full bg-black/55 ring-1 ring-white/15 hover:bg-black/75', liked ? 'text-rose-400' : 'text-white')}
-          testId="favourite-toggle"
-        />
-      )}
-    </div>
-  );
-}
