@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fieldAppliesToCurrency, withConfiguredFields } from './configured-forms.ts';
 import { faviconLinks } from './favicons.ts';
-import { contentViewType, gameItemType, gamehallType, loaderPercent, LOADER_DELAY_MS, twoFactorPanelShown } from './site-switches.ts';
+import { contentViewType, gamehallType, loaderPercent, LOADER_DELAY_MS, twoFactorPanelShown } from './site-switches.ts';
 import { validateForm } from './validation.ts';
 
 describe('display switches', () => {
   it('reads known values and falls back to the default for anything else', () => {
-    expect(gameItemType('compact')).toBe('compact');
-    expect(gameItemType('Compact')).toBe('default');
-    expect(gameItemType(undefined)).toBe('default');
     expect(contentViewType('list')).toBe('list');
     expect(contentViewType('table')).toBe('grid');
     expect(gamehallType('sidebar')).toBe('sidebar');

@@ -7,11 +7,6 @@
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
 
-/** games.gamesItem.type: `default` (artwork, name and provider below) or `compact` (artwork with the name over it). */
-export const GAME_ITEM_TYPES = ['default', 'compact'] as const;
-export type GameItemType = (typeof GAME_ITEM_TYPES)[number];
-export const gameItemType = (value: string | undefined): GameItemType => oneOf(GAME_ITEM_TYPES, value, 'default');
-
 /** games.gamesItem.contentViewType: the hall's games as a `grid` of tiles or a `list` of rows. */
 export const CONTENT_VIEW_TYPES = ['grid', 'list'] as const;
 export type ContentViewType = (typeof CONTENT_VIEW_TYPES)[number];

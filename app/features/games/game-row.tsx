@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { gameItemType } from '../../../contract/site-switches.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
@@ -12,7 +11,6 @@ export function GameRow({ id, title, to, games, providers }: { id: string; title
   const settings = useRootData()?.config;
   // functionalSettings.isTitleClickable: the row's title leads where its "see all" does.
   const titleLink = settings?.functionalSettings.isTitleClickable ?? true;
-  const view = gameItemType(settings?.games.gamesItem.type);
   if (!games.length) return null;
   return (
     <section aria-labelledby={`row-${id}`} data-testid={`game-row-${id}`}>
@@ -34,7 +32,7 @@ export function GameRow({ id, title, to, games, providers }: { id: string; title
       <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-px-4 px-4 pt-1 pb-3 [scrollbar-width:thin] tablet:gap-4">
         {games.map((game) => (
           <li key={game.sysname} className="w-40 shrink-0 snap-start tablet:w-48 desktop:w-52">
-            <GameTile game={game} providers={providers} view={view} />
+            <GameTile game={game} providers={providers} view={settings?.games.gamesItem.type} />
           </li>
         ))}
       </ul>

@@ -2,7 +2,6 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { gameImage, gameName, providerLabel, type Game } from './types.ts';
-import type { GameItemType } from '../../../contract/site-switches.ts';
 import { useLikes } from './use-likes.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 
@@ -19,8 +18,8 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
   eager?: boolean;
   /** Called when the tile's link is followed (the search closes its dialog). */
   onSelect?: () => void;
-  /** games.gamesItem.type, read once by the list that shows the tiles. */
-  view?: GameItemType;
+  /** games.gamesItem.type as configured: `compact` lays the name over the artwork; any other value is this default tile (decision 035). */
+  view?: string;
 }) {
   const { t } = useTranslation('games');
   const likes = useLikes();

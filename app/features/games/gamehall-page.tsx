@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { PageHeading, PageMeta } from '../pages/page-meta.tsx';
 import { SeoTextBlock, type SeoTextView } from '../pages/seo-text.tsx';
-import { contentViewType, gameItemType, gamehallType, type GamehallType } from '../../../contract/site-switches.ts';
+import { contentViewType, gamehallType, type GamehallType } from '../../../contract/site-switches.ts';
 import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { GameTile } from './game-tile.tsx';
@@ -80,9 +80,8 @@ export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage
   const { t } = useTranslation('games');
   const localize = useLocalizedPath();
   const games = useRootData()?.config.games.gamesItem;
-  // games.gamesItem.contentViewType: tiles in a grid or one game per row; games.gamesItem.type: the tile's look.
+  // games.gamesItem.contentViewType: tiles in a grid or one game per row; games.gamesItem.type goes to the tiles.
   const view = contentViewType(games?.contentViewType);
-  const itemType = gameItemType(games?.type);
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [loading, setLoading] = useState(false);
@@ -133,7 +132,7 @@ export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage
         <ul className="grid grid-cols-2 gap-x-3 gap-y-5 tablet:grid-cols-3 laptop:grid-cols-4 desktop:grid-cols-5" data-testid="games-grid" data-view="grid">
           {items.map((game, index) => (
             <li key={game.sysname}>
-              <GameTile game={game} providers={names} eager={index < 5} view={itemType} />
+              <GameTile game={game} providers={names} eager={index < 5} view={games?.type} />
             </li>
           ))}
         </ul>
