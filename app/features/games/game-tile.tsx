@@ -40,7 +40,7 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
           />
         </div>
-        <div className={clsx(overlay ? 'absolute inset-x-0 bottom-0 rounded-b-2xl bg-gradient-to-t from-black/90 via-black/60 to-transparent px-2.5 pt-6 pb-2' : 'px-0.5', compact ? 'mt-1.5' : !overlay && 'mt-2')}>
+        <div className={clsx(overlay ? 'absolute inset-x-0 bottom-0 rounded-b-2xl bg-gradient-to-t from-ink-950 from-55% to-transparent px-2.5 pt-5 pb-2' : 'px-0.5', compact ? 'mt-1.5' : !overlay && 'mt-2')}>
           <p className={clsx('truncate font-semibold text-white', compact ? 'text-xs' : 'text-sm')}>{name}</p>
           {!compact && !overlay && (
             <p className="flex items-center justify-between gap-2 text-xs text-ink-400">
