@@ -29,7 +29,7 @@ export type ContentCoding = 'br' | 'gzip';
 /** Bodies smaller than this go out as they are: the framing would eat what compression saves. */
 export const COMPRESSION_THRESHOLD = 1024;
 /**
- * On the fly, per response: brotli 4 and gzip 4 cost about 0.8 and 0.6 ms of CPU for the 120 KB
+ * On the fly, per response: brotli 4 and gzip 4 cost 0.7 to 0.9 ms of CPU each for the 120 KB
  * home page, against 1.3 and 1.2 ms at 5 and 6, for 5 to 7% more bytes (docs/performance.md).
  */
 export const DYNAMIC_BROTLI_QUALITY = 4;
