@@ -1,5 +1,5 @@
+import { useGatesT } from './gates-i18n.ts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { isLoggedIn } from '../../../contract/api.ts';
@@ -39,7 +39,7 @@ export function idleDuration(seconds: number, t: (key: string, options: Record<s
  * typed. Each warns from 80% of its time with a countdown, like the inactivity logout.
  */
 export function CashierIdle() {
-  const { t } = useTranslation('cashier');
+  const { t } = useGatesT();
   const root = useRootData();
   const location = useLocation();
   const navigate = useNavigate();
@@ -127,7 +127,7 @@ export function CashierIdle() {
 
 /** The countdown before the cashier closes or the payment form is cleared. */
 function IdleWarning({ warning }: { warning: Warning }) {
-  const { t } = useTranslation('cashier');
+  const { t } = useGatesT();
   const [left, setLeft] = useState(() => secondsLeft(warning.at, Date.now()));
   useEffect(() => {
     const tick = window.setInterval(() => setLeft(secondsLeft(warning.at, Date.now())), 250);

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGatesT } from './gates-i18n.ts';
 import { useRevalidator } from 'react-router';
 import type { CashierDirection, MissingRequirements } from '../../../contract/cashier-requirements.ts';
 import { isApiError } from '../../lib/api-error.ts';
@@ -16,12 +17,13 @@ import { Card } from './parts.tsx';
  */
 export function useCashierGates() {
   const { t } = useTranslation('profile');
+  const gates = useGatesT().t;
   const open = useDialogs((state) => state.open);
   const revalidator = useRevalidator();
 
   const askProfile = useCallback(
-    (fields: readonly string[]) => open({ component: 'fill-profile-info', type: 'confirm', componentProps: { fields }, dialogProps: { title: t('gate.fill.title') } }),
-    [open, t],
+    (fields: readonly string[]) => open({ component: 'fill-profile-info', type: 'confirm', componentProps: { fields }, dialogProps: { title: gates('gate.fill.title') } }),
+    [open, gates],
   );
   const askContact = useCallback(
     (contact: MissingRequirements['contact']) =>
@@ -60,7 +62,7 @@ export function useCashierGates() {
 
 /** The notice above a cashier form while the player lacks what the configuration asks. */
 export function RequirementsNotice({ direction, missing }: { direction: CashierDirection; missing: MissingRequirements | undefined }) {
-  const { t } = useTranslation('cashier');
+  const { t } = useGatesT();
   const profile = useTranslation('profile').t;
   const gates = useCashierGates();
   if (!missing || (missing.profile_fields.length === 0 && !missing.confirm_contact)) return null;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useGatesT } from '../cashier/gates-i18n.ts';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { DialogHeading } from '../bonuses/parts.tsx';
@@ -17,7 +18,8 @@ export const CONTACT_CONFIRMED = 'confirmed';
  * A phone login is confirmed the same way, by SMS. Closes with CONTACT_CONFIRMED.
  */
 export default function EmailConfirm({ dialogId, contact, contactType }: DialogComponentProps) {
-  const { t } = useTranslation('profile');
+  const { t } = useGatesT();
+  const profileT = useTranslation('profile').t;
   const localize = useLocalizedPath();
   const close = useDialogs((state) => state.close);
   const confirmation = useContactConfirmation({ onConfirmed: () => close(dialogId, { result: CONTACT_CONFIRMED, immediate: true }) });
@@ -25,7 +27,7 @@ export default function EmailConfirm({ dialogId, contact, contactType }: DialogC
   const value = typeof contact === 'string' ? contact : '';
   return (
     <div className="space-y-4 pt-1" data-testid="email-confirm">
-      <DialogHeading icon={type === 'phone' ? 'phone' : 'mail'} tone="gold" kicker={t('gate.confirm.kicker')} title={t(`gate.confirm.title.${type}`)} />
+      <DialogHeading icon={type === 'phone' ? 'phone' : 'mail'} tone="gold" kicker={t('gate.confirm.kicker')} title={profileT(`gate.confirm.title.${type}`)} />
       {value ? (
         <ConfirmBox id="email-confirm-box" contact={{ type, contact: value, is_confirmed: false, is_subscribed: false, is_login: true }} confirmation={confirmation} />
       ) : (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useGatesT } from '../cashier/gates-i18n.ts';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -12,7 +13,8 @@ import { useDialogs } from '../dialogs/store.ts';
  * the profile settings.
  */
 export default function FillProfileConfirm({ dialogId, fields }: DialogComponentProps) {
-  const { t } = useTranslation('profile');
+  const { t } = useGatesT();
+  const profileT = useTranslation('profile').t;
   const localize = useLocalizedPath();
   const close = useDialogs((state) => state.close);
   const missing = Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : [];
@@ -25,7 +27,7 @@ export default function FillProfileConfirm({ dialogId, fields }: DialogComponent
           {missing.map((field) => (
             <li key={field} className="flex items-center gap-2 rounded-xl bg-ink-900/70 px-3 py-2 text-sm font-semibold ring-1 ring-white/5">
               <Icon name="alert" size={16} className="shrink-0 text-gold-400" />
-              {t(`personal.fields.${field}`, { defaultValue: field })}
+              {profileT(`personal.fields.${field}`, { defaultValue: field })}
             </li>
           ))}
         </ul>
