@@ -1,27 +1,7 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
+import { InactivityWarningDialog, type DialogComponentProps } from './preloadable.ts';
 
-export type DialogComponentProps = { dialogId: string } & Record<string, unknown>;
-
-type Preloadable = ComponentType<DialogComponentProps> & { preload(): Promise<unknown> };
-
-/**
- * A dialog loaded on first use, which can also be fetched ahead: once fetched it renders at once,
- * without suspending (a suspended first render waits on timers, and a warning must not wait).
- */
-function preloadable(load: () => Promise<{ default: ComponentType<DialogComponentProps> }>): Preloadable {
-  let loaded: ComponentType<DialogComponentProps> | null = null;
-  const fetchIt = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
-  const Lazy = lazy(fetchIt);
-  const Dialog = (props: DialogComponentProps) => createElement(loaded ?? Lazy, props);
-  return Object.assign(Dialog, { preload: fetchIt });
-}
-
-/** Fetched ahead by the inactivity logout (signed-in players): it must show even if the network is gone by then. */
-export const InactivityWarningDialog = preloadable(() => import('../session/inactivity-warning.tsx') as Promise<{ default: ComponentType<DialogComponentProps> }>);
+export type { DialogComponentProps };
 
 /**
  * Dialog components by name. Each is loaded on first use, so the home page does not ship code

@@ -7,7 +7,7 @@ import { safeLocalPath } from '../../../contract/routing.ts';
 import { useRootData } from '../../lib/locale.ts';
 import { SHOW_POPUP_REG_KEY } from '../auth-entry/navigation.ts';
 import { useOpenAuth } from '../auth-entry/open-auth.ts';
-import { InactivityWarningDialog } from '../dialogs/registry.tsx';
+import { DialogFrame, InactivityWarningDialog } from '../dialogs/preloadable.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { useConfirmEmailAfterRegister } from '../profile/confirm-email-after-register.ts';
 
@@ -41,7 +41,7 @@ function useInactivityLogoutLoaded(): boolean {
     let current = true;
     // The warning's code too, while the network is surely there: it must show even offline. The
     // logout starts its clock only once both are here.
-    void Promise.all([InactivityWarningDialog.preload(), import('./inactivity-logout.tsx')]).then(([, module]) => {
+    void Promise.all([InactivityWarningDialog.preload(), import('./inactivity-logout.tsx'), DialogFrame.preload()]).then(([, module]) => {
       inactivityLogout = module.default;
       if (current) setLoaded(true);
     });
