@@ -67,3 +67,21 @@ describe('functionalSettings.isTwoFAEnable', () => {
     }
   });
 });
+
+describe('validatorConfig.postcodePattern', () => {
+  it('checks a saved postcode against the configured pattern, and the default again once it is removed', async () => {
+    const player = await registerPlayer(t, { tag: 'postcode' });
+    const headers = { cookie: player.cookie, 'x-croupier-client-ip': player.ip };
+    const save = (postcode: string) => t.call('saveProfileInfo', { body: { postcode }, headers });
+    // The default: digits only.
+    expect((await save('SW1A 1AA')).json.error?.fields?.postcode).toBe('Wrong postcode');
+    await t.services.siteConfig.put('en', { validatorConfig: { postcodePattern: '^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$' } });
+    try {
+      expect((await save('SW1A 1AA')).json.data).toBe(1);
+      expect((await save('75001')).json.error?.fields?.postcode).toBe('Wrong postcode');
+    } finally {
+      await t.services.siteConfig.put('en', {});
+    }
+    expect((await save('75001')).json.data).toBe(1);
+  });
+});

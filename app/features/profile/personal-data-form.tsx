@@ -110,7 +110,7 @@ export function PersonalDataForm({ fields: listed, profile }: { fields: Personal
     const body = Object.fromEntries(editable.map((field) => [field.name, values[field.name]]));
     // Sex 0 is the API's "not specified": empty for the rules (only a required sex must be chosen).
     const check = { ...body, ...(body.sex === '0' ? { sex: '' } : {}) };
-    const found = validateForm(rules, check, { locale, validationDict: config?.validatorConfig.validationDict });
+    const found = validateForm(rules, check, { locale, validationDict: config?.validatorConfig.validationDict, postcodePattern: config?.validatorConfig.postcodePattern });
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

@@ -39,7 +39,8 @@ export const saveProfileInfo = defineMethod({
     })
     .strip(),
   handler: async (input, context) => {
-    await context.services.accounts.saveProfile(requireUserId(context), input, callContext(context));
+    const config = await context.services.siteConfig.get(context.locale);
+    await context.services.accounts.saveProfile(requireUserId(context), input, callContext(context), { postcodePattern: config.validatorConfig.postcodePattern });
     return 1;
   },
 });

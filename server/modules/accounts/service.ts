@@ -80,8 +80,8 @@ export function createAccounts(deps: {
     return guess;
   }
 
-  function check(rules: Record<string, FieldRule>, values: Record<string, unknown>, locale: LocaleCode) {
-    const errors = validateForm(rules, values, { locale, phoneCheck: checkPhone });
+  function check(rules: Record<string, FieldRule>, values: Record<string, unknown>, locale: LocaleCode, options: { postcodePattern?: string } = {}) {
+    const errors = validateForm(rules, values, { locale, phoneCheck: checkPhone, postcodePattern: options.postcodePattern });
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
@@ -411,14 +411,15 @@ export function createAccounts(deps: {
     return result;
   }
 
-  async function saveProfile(userId: number, input: Record<string, unknown>, context: CallContext): Promise<void> {
+  /** `postcodePattern`: the site configuration's validatorConfig.postcodePattern (the form checks the same). */
+  async function saveProfile(userId: number, input: Record<string, unknown>, context: CallContext, options: { postcodePattern?: string } = {}): Promise<void> {
     const user = await findUser(userId);
     const current = user.profile as Record<string, unknown>;
     const adultBefore = new Date();
     adultBefore.setFullYear(adultBefore.getFullYear() - 18);
     const rules: Record<string, FieldRule> = { ...PROFILE_RULES, birth_date: { ...PROFILE_RULES.birth_date, max: adultBefore } };
     const present = Object.fromEntries(Object.entries(rules).filter(([name]) => name in input));
-    check(present, input, context.locale);
+    check(present, input, context.locale, options);
     if ('document_type' in input && input.document_type && !(DOCUMENT_TYPES as readonly string[]).includes(String(input.document_type))) {
       throw invalid({ document_type: text(context.locale, 'failedSave') });
     }
