@@ -32,6 +32,29 @@ export function robotsRuleMatches(rule: string, pathWithQuery: string): boolean 
 export const isDisallowed = (pathWithQuery: string, rules: readonly string[] = ROBOTS_DISALLOW) => rules.some((rule) => robotsRuleMatches(rule, pathWithQuery));
 
 /** A `<meta>` of the record's or the domain's list; `charset` is the document's own and is not repeated. */
+/**
+ * A route's seoSettings url (spec 2 section 7): the pages of one kind (every game, every
+ * promotion ...) share one SEO record, kept at `/seo-settings/<kind>`, which a page of that kind
+ * gets when its own address has no record of its own (the page's own record is preferred). The
+ * address is one no page has, so a kind's record never stands in for a list page.
+ */
+const SEO_SETTINGS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/game\/[^/]+$/, '/seo-settings/game'],
+  [/^\/gamehall\/[^/]+$/, '/seo-settings/gamehall'],
+  [/^\/promotions\/[^/]+$/, '/seo-settings/promotion'],
+  [/^\/offers\/[^/]+$/, '/seo-settings/offer'],
+  [/^\/tournaments\/[^/]+(?:\/gamehall)?$/, '/seo-settings/tournament'],
+  [/^\/jackpots\/[^/]+$/, '/seo-settings/jackpot'],
+  [/^\/loyalty\/[^/]+$/, '/seo-settings/loyalty'],
+  [/^\/betting\/event\/[^/]+$/, '/seo-settings/betting-event'],
+  [/^\/betting\/[^/]+$/, '/seo-settings/betting-sport'],
+];
+
+/** The seoSettings url of a path without its locale prefix, or null when its route has none. */
+export function seoSettingsUrl(path: string): string | null {
+  return SEO_SETTINGS.find(([pattern]) => pattern.test(path))?.[1] ?? null;
+}
+
 export const seoMetaSchema = z
   .object({
     charset: z.string().max(40).optional(),

@@ -1,5 +1,5 @@
 import { localeOfPath, stripLocale, type LocaleCode } from '../../../contract/locales.ts';
-import { isDisallowed, ROBOTS_NOINDEX, type SeoHead, type SeoMeta, type SeoRecord } from '../../../contract/seo.ts';
+import { isDisallowed, ROBOTS_NOINDEX, seoSettingsUrl, type SeoHead, type SeoMeta, type SeoRecord } from '../../../contract/seo.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Env } from '../../platform/env.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -71,7 +71,15 @@ export function createContentService(db: Db, options: { source?: ContentSource; 
       const [rawPath] = pathWithQuery.split(/[?#]/, 1);
       const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath || '/';
       const locale = localeOfPath(path);
-      const [record, domainMeta] = await Promise.all([this.findSeoRecord(stripLocale(path), locale), this.findDomainMeta(host.toLowerCase(), locale)]);
+      // The page's own record and its route's shared one (seoSettings) are asked for together; the page's own is preferred.
+      const own = stripLocale(path);
+      const shared = seoSettingsUrl(own);
+      const [ownRecord, sharedRecord, domainMeta] = await Promise.all([
+        this.findSeoRecord(own, locale),
+        shared ? this.findSeoRecord(shared, locale) : Promise.resolve(null),
+        this.findDomainMeta(host.toLowerCase(), locale),
+      ]);
+      const record = ownRecord ?? sharedRecord;
       const robots = isDisallowed(pathWithQuery) ? ROBOTS_NOINDEX : record?.robots || null;
       return { path, record, domainMeta, robots };
     },

@@ -115,6 +115,18 @@ describe('SEO records in the built-in store', () => {
     expect((await content.seoHead('/fr/profile/settings', 'croupier.example')).robots).toBe('noindex, follow');
     expect((await content.seoHead('/', 'croupier.example')).record).toBeNull();
   });
+
+  it("a page without a record of its own gets its route's shared one (seoSettings); its own is preferred", async () => {
+    const admin = createContentAdmin(database.db, { actor: 'ops-anna' });
+    const content = createContentService(database.db);
+    await admin.put('halls.json', JSON.stringify({ url: '/seo-settings/gamehall', locale: 'en', title: 'A Croupier game hall', published: true }));
+    await admin.setPublished('/seo-settings/gamehall', 'en', true);
+    expect((await content.seoHead('/fr/gamehall/live', 'croupier.example')).record).toMatchObject({ title: 'A Croupier game hall' });
+    expect((await content.seoHead('/gamehall/slot', 'croupier.example')).record).toMatchObject({ title: 'Slots at Croupier · play 200 reels' });
+    // Not for the list page itself, nor for a route of another kind.
+    expect((await content.seoHead('/gamehall', 'croupier.example')).record).toBeNull();
+    expect((await content.seoHead('/game/golden-croupier', 'croupier.example')).record).toBeNull();
+  });
 });
 
 describe('SEO records from Strapi', () => {
