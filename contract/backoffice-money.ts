@@ -42,8 +42,12 @@ export type WithdrawalRowView = {
 };
 
 export type WithdrawalDecisionView = {
-  /** waiting: approved by one member, waiting for a second; paid: paid out; refused: the provider refused (reserve returned); declined: declined by the member. */
-  outcome: 'waiting' | 'paid' | 'refused' | 'declined';
+  /**
+   * waiting: approved by one member, waiting for a second; paid: paid out; refused: the provider
+   * refused (reserve returned); retrying: the provider did not confirm, the payout stays
+   * processing and the job runner asks again; declined: declined by the member.
+   */
+  outcome: 'waiting' | 'paid' | 'refused' | 'retrying' | 'declined';
   reason: string | null;
   withdrawal: WithdrawalRowView;
 };

@@ -16,7 +16,7 @@ import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
 import { LOCALES } from '../contract/locales.ts';
 import type { ContactView } from './modules/accounts/index.ts';
-import { createDemoProvider, createPayments, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
+import { createDemoProvider, createPayments, createProviderRegistry, createSkrillProvider, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
@@ -100,6 +100,22 @@ export async function createServices(deps: {
     secret: env.PSP_DEMO_SECRET ?? hmacSha256(secret.secret, 'psp-demo'),
     sendCallback: () => sendCallback,
   });
+  // Skrill when its merchant account is configured (docs/payments.md, "Skrill").
+  const skrill = env.SKRILL_MERCHANT_EMAIL
+    ? createSkrillProvider(
+        {
+          merchantEmail: env.SKRILL_MERCHANT_EMAIL,
+          merchantId: env.SKRILL_MERCHANT_ID!,
+          secretWord: env.SKRILL_SECRET_WORD!,
+          mqiPassword: env.SKRILL_MQI_PASSWORD!,
+          checkoutUrl: env.SKRILL_CHECKOUT_URL,
+          apiUrl: env.SKRILL_API_URL,
+          origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+          timeoutMs: env.SKRILL_TIMEOUT_MS,
+        },
+        { logger },
+      )
+    : null;
 
   const accounts = createAccounts({
     db,
@@ -275,6 +291,40 @@ export async function createServices(deps: {
     allowedIps: env.BACKOFFICE_ALLOWED_IPS,
   });
 
+  const payments = createPayments({
+    db,
+    ledger,
+    // Each method through the provider that serves it (registry.ts, decision 037): the demo
+    // provider for all of today's methods, Skrill for `skrill` once SKRILL_* is set.
+    providers: createProviderRegistry([
+      { provider: demoPsp.provider, deposits: ['card', 'sepa', 'skrill'], withdrawals: ['bank_transfer', 'skrill'] },
+      ...(skrill ? [{ provider: skrill, deposits: ['skrill'], withdrawals: ['skrill'] }] : []),
+    ]),
+    // A payout a provider left unknown is asked again by the job runner until it answers.
+    enqueuePayoutCheck: (tx, publicId) => jobs.enqueue(PAYOUT_CHECK_JOB, publicId, { payment: publicId }, { tx, runAt: new Date(Date.now() + 30_000) }),
+    logger,
+    // A deposit's chosen offer is checked before it is made; a withdrawal while a bonus is
+    // wagered needs the burn-bonuses confirm and forfeits the bonus with the reserve.
+    checkDepositOffer: promotions.checkDepositOffer,
+    beforeWithdrawal: promotions.beforeWithdrawal,
+    beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
+    // Withdrawals wait for an approved identity verification as the operators set it.
+    withdrawalCheck: verification.withdrawalCheck,
+    // Profile data and a confirmed contact, as the site configuration asks (the stricter of its locales).
+    requirements: async (uid, direction) => {
+      const [configs, profile] = await Promise.all([Promise.all(LOCALES.map((locale) => siteConfig.get(locale))), accounts.profileInfo(uid, ['contacts'])]);
+      const requirement = strictestRequirement(configs.map((config) => config.cashier.requirements[direction]));
+      return missingRequirements(requirement, profile, (profile.contacts as ContactView[] | undefined) ?? []);
+    },
+  });
+  jobs.define({
+    name: PAYOUT_CHECK_JOB,
+    // With the runner's backoff (1 s doubling to 10 min), about a day of asking before an operator looks (jobs:list failed).
+    maxAttempts: 16,
+    ownTransactions: true,
+    run: async (payload) => void (await payments.recheckPayout(String(payload.payment))),
+  });
+
   return {
     database: deps.database,
     staff,
@@ -296,25 +346,7 @@ export async function createServices(deps: {
     identityProviders,
     ledger,
     demoPsp,
-    payments: createPayments({
-      db,
-      ledger,
-      provider: demoPsp.provider,
-      logger,
-      // A deposit's chosen offer is checked before it is made; a withdrawal while a bonus is
-      // wagered needs the burn-bonuses confirm and forfeits the bonus with the reserve.
-      checkDepositOffer: promotions.checkDepositOffer,
-      beforeWithdrawal: promotions.beforeWithdrawal,
-      beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
-      // Withdrawals wait for an approved identity verification as the operators set it.
-      withdrawalCheck: verification.withdrawalCheck,
-      // Profile data and a confirmed contact, as the site configuration asks (the stricter of its locales).
-      requirements: async (uid, direction) => {
-        const [configs, profile] = await Promise.all([Promise.all(LOCALES.map((locale) => siteConfig.get(locale))), accounts.profileInfo(uid, ['contacts'])]);
-        const requirement = strictestRequirement(configs.map((config) => config.cashier.requirements[direction]));
-        return missingRequirements(requirement, profile, (profile.contacts as ContactView[] | undefined) ?? []);
-      },
-    }),
+    payments,
     catalogue,
     wallet,
     responsibleGaming,

@@ -219,8 +219,10 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/platform/verification', verificationRoutes(services.verification));
 
   // Payment providers call back here; the body is read raw, because the signature covers it.
-  app.post('/platform/payments/callback/demo', async (c) => {
-    const answer = await services.payments.handleCallback(await c.req.text(), c.req.header(SIGNATURE_HEADER));
+  // Each provider has its own path (the demo's is /platform/payments/callback/demo); a provider
+  // that signs in the body (Skrill's md5sig) ignores the header.
+  app.post('/platform/payments/callback/:provider', async (c) => {
+    const answer = await services.payments.handleCallback(c.req.param('provider'), await c.req.text(), c.req.header(SIGNATURE_HEADER));
     return c.json(answer.body, answer.status as 200);
   });
   app.route('/psp/demo', services.demoPsp.routes());

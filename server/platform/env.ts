@@ -96,6 +96,20 @@ const envSchema = z.object({
   /** Secret the demo payment provider signs callbacks with; derived from APP_SECRET when unset. */
   PSP_DEMO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
+   * Skrill (docs/payments.md, "Skrill"): the `skrill` method goes through Skrill Quick Checkout and
+   * its money-transfer API when the merchant's e-mail, id, secret word and MQI/API password are all
+   * set (none: the demo provider serves it). The secret word signs Skrill's status notices (md5sig);
+   * the MQI/API password authorises payouts. The URLs default to Skrill's production ones; tests and
+   * demos point them at the local stand-in (server/modules/payments/skrill-stand-in.ts).
+   */
+  SKRILL_MERCHANT_EMAIL: z.email('must be an e-mail address').optional(),
+  SKRILL_MERCHANT_ID: z.string().regex(/^[0-9]{1,20}$/, 'digits only (the merchant id of the Skrill account)').optional(),
+  SKRILL_SECRET_WORD: z.string().min(8, 'must be at least 8 characters').max(64).optional(),
+  SKRILL_MQI_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SKRILL_CHECKOUT_URL: z.url().default('https://pay.skrill.com'),
+  SKRILL_API_URL: z.url().default('https://www.skrill.com/app/pay.pl'),
+  SKRILL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /**
    * Multiplies every abuse limit. 1 in production; end-to-end runs, where every journey comes
    * from one address, raise it so the limits never decide a test they do not test.
    */
@@ -208,6 +222,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (result.success && result.data.CONTENT_SOURCE === 'strapi' && !result.data.STRAPI_URL) {
     throw new EnvError('Invalid environment: STRAPI_URL: required when CONTENT_SOURCE is strapi');
+  }
+  if (result.success) {
+    const skrill = ['SKRILL_MERCHANT_EMAIL', 'SKRILL_MERCHANT_ID', 'SKRILL_SECRET_WORD', 'SKRILL_MQI_PASSWORD'] as const;
+    const missing = skrill.filter((name) => !result.data[name]);
+    if (missing.length && missing.length < skrill.length) throw new EnvError(`Invalid environment: ${missing.join(', ')}: required with the other SKRILL_ settings`);
   }
   if (!result.success) {
     const variable = (path: PropertyKey[]) =>

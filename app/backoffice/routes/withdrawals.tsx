@@ -71,6 +71,7 @@ const texts = defineTexts({
     paid: 'Paid out: {id} ({ref}).',
     waiting: 'Approved. It waits for a second member: {id}.',
     refused: 'The provider refused the payout: {reason}. The reserve went back to the player.',
+    retrying: 'The provider did not confirm the payout of {id}: it stays processing and is asked again automatically ({reason}).',
     declinedDone: 'Declined: {id}. The reserve went back to the player.',
     you: 'you',
     yourApproval: 'You approved this one already: a second member must approve it.',
@@ -133,6 +134,7 @@ const texts = defineTexts({
     paid: 'Payé : {id} ({ref}).',
     waiting: 'Approuvé. En attente d’un second membre : {id}.',
     refused: 'Le prestataire a refusé le paiement : {reason}. La réserve est revenue au joueur.',
+    retrying: "Le prestataire n'a pas confirmé le paiement de {id} : il reste en cours et lui est redemandé automatiquement ({reason}).",
     declinedDone: 'Refusé : {id}. La réserve est revenue au joueur.',
     you: 'vous',
     yourApproval: 'Vous avez déjà approuvé ce retrait : un second membre doit l’approuver.',
@@ -444,6 +446,7 @@ function DecisionPanel({
       if (answer.outcome === 'paid') onDone({ tone: 'good', text: t('paid', { id: row.id, ref: answer.withdrawal.provider_ref ?? '' }) });
       else if (answer.outcome === 'waiting') onDone({ tone: 'info', text: t('waiting', { id: row.id }) });
       else if (answer.outcome === 'refused') onDone({ tone: 'bad', text: t('refused', { reason: answer.reason ?? '' }) });
+      else if (answer.outcome === 'retrying') onDone({ tone: 'info', text: t('retrying', { id: row.id, reason: answer.reason ?? '' }) });
       else onDone({ tone: 'info', text: t('declinedDone', { id: row.id }) });
     } catch (caught) {
       setError(caught);

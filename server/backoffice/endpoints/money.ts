@@ -201,7 +201,7 @@ const approveWithdrawal = defineWrite({
       await context.services.live.publish(staffTopic('withdrawals.read'), { type: 'withdrawals', data: { payment: input.id, status: 'requested', user_id: after.user_id, approvers: result.approvers } });
     }
     const outcome = result.outcome;
-    const why = outcome === 'refused' ? result.reason : null;
+    const why = outcome === 'refused' || outcome === 'retrying' ? result.reason : null;
     const data: WithdrawalDecisionView = { outcome, reason: why, withdrawal: after };
     return {
       data,
@@ -372,7 +372,7 @@ const reconciliation = defineRead({
   summary:
     'Per UTC day and currency over the last `days` (default 14, up to 90): the provider\'s own totals (pay-ins settled, payouts made) against the ledger\'s clearing accounts (deposits credited from `payment_clearing`, payouts posted to `payout_clearing`), and the difference.',
   input: z.object({ days: z.coerce.number().int().min(1).max(90).default(14) }),
-  handler: async (input, context): Promise<{ provider: string; days: ReconciliationDayView[] }> => {
+  handler: async (input, context): Promise<{ provider: string; unreported: string[]; days: ReconciliationDayView[] }> => {
     const to = new Date(utcDay(new Date()).getTime() + 24 * 3600_000);
     const from = new Date(to.getTime() - input.days * 24 * 3600_000);
     const [provider, ledger] = await Promise.all([context.services.payments.admin.providerDailyTotals(from, to), context.services.ledger.reports.clearingByDay(from, to)]);
@@ -399,7 +399,8 @@ const reconciliation = defineRead({
           matches: providerSide ? providerSide.payins === ledgerSide.deposits && providerSide.payouts === ledgerSide.payouts : null,
         };
       });
-    return { provider: context.services.payments.admin.providerName, days };
+    // Providers without a settlement report (Skrill) are named: their money is in the ledger's side only.
+    return { provider: context.services.payments.admin.providerName, unreported: context.services.payments.admin.unreportedProviders, days };
   },
 });
 

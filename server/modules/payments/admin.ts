@@ -6,7 +6,8 @@ import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import type { DispatchEffect } from '../../platform/jobs/index.ts';
 import { payments } from '../../db/schema.ts';
 import { WITHDRAWAL_ROUTES } from './methods.ts';
-import type { PaymentProvider, ProviderDayTotal } from './provider.ts';
+import type { ProviderDayTotal } from './provider.ts';
+import type { ProviderRegistry } from './registry.ts';
 import { maskRequisites } from './service.ts';
 
 /**
@@ -80,8 +81,8 @@ function amountBound(major: string, compare: 'gte' | 'lte'): SQL | undefined {
   return parts.length ? or(...parts) : sql`false`;
 }
 
-export function createPaymentsAdmin(deps: { db: Db; provider: PaymentProvider }) {
-  const { db, provider } = deps;
+export function createPaymentsAdmin(deps: { db: Db; providers: ProviderRegistry }) {
+  const { db, providers } = deps;
 
   function where(direction: 'deposit' | 'withdrawal', filter: PaymentFilter, now: Date) {
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
@@ -159,9 +160,24 @@ export function createPaymentsAdmin(deps: { db: Db; provider: PaymentProvider })
     };
   }
 
-  /** The provider's totals per day (its settlement report), or null when the provider gives none. */
+  /**
+   * The providers' totals per day and currency (their settlement reports), added up across the
+   * providers that give one, or null when none does. `reporting` names the providers counted,
+   * `unreported` those without a report (their money is in the ledger's side only, so the day
+   * shows a difference: reconcile them from the provider's own back office).
+   */
   async function providerDailyTotals(from: Date, to: Date): Promise<ProviderDayTotal[] | null> {
-    return provider.dailyTotals ? provider.dailyTotals(from, to) : null;
+    const reporting = providers.all().filter((provider) => provider.dailyTotals);
+    if (!reporting.length) return null;
+    const sums = new Map<string, ProviderDayTotal>();
+    for (const rows of await Promise.all(reporting.map((provider) => provider.dailyTotals!(from, to)))) {
+      for (const row of rows) {
+        const key = `${row.day}|${row.currency}`;
+        const sum = sums.get(key) ?? { day: row.day, currency: row.currency, payins: 0n, payinCount: 0, payouts: 0n, payoutCount: 0 };
+        sums.set(key, { ...sum, payins: sum.payins + row.payins, payinCount: sum.payinCount + row.payinCount, payouts: sum.payouts + row.payouts, payoutCount: sum.payoutCount + row.payoutCount });
+      }
+    }
+    return [...sums.values()];
   }
 
   return {
@@ -170,7 +186,9 @@ export function createPaymentsAdmin(deps: { db: Db; provider: PaymentProvider })
     byPublicId,
     payerHistory,
     providerDailyTotals,
-    providerName: provider.name,
+    /** The providers whose reports the reconciliation adds up, and those that give none. */
+    providerName: providers.all().filter((provider) => provider.dailyTotals).map((provider) => provider.name).join(', '),
+    unreportedProviders: providers.all().filter((provider) => !provider.dailyTotals).map((provider) => provider.name),
   };
 }
 

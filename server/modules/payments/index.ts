@@ -1,6 +1,8 @@
 /** The payments module: cashier rules, provider callbacks, deposit limits, withdrawals. */
-export { createPayments, type Payments, type PayerProfile } from './service.ts';
+export { createPayments, PAYOUT_CHECK_JOB, type Payments, type PayerProfile } from './service.ts';
 export { createDemoProvider, type DemoProvider, type CallbackSender } from './demo-provider.ts';
+export { createProviderRegistry, type ProviderRegistry } from './registry.ts';
+export { createSkrillProvider, skrillSignature, SKRILL_CALLBACK_PATH, type SkrillConfig } from './skrill-provider.ts';
 export { signBody, verifySignature, SIGNATURE_HEADER } from './signature.ts';
 export type { PaymentProvider } from './provider.ts';
 export {

@@ -9,7 +9,8 @@ export type ProviderEvent = {
   /** The platform's transaction id (payments.public_id). */
   paymentId: string;
   providerRef: string;
-  status: ProviderStatus;
+  /** `chargeback`: the payer's bank took a settled pay-in back (handed to the chargeback hook, chargebacks.ts). */
+  status: ProviderStatus | 'chargeback';
   /** Minor units, as a decimal string in the callback body. */
   amount: bigint;
   currency: string;
@@ -49,11 +50,14 @@ export interface PaymentProvider {
   readCallback(rawBody: string, signatureHeader: string | undefined): CallbackCheck;
   /**
    * Pays a withdrawal out; the same paymentId twice pays once. `failed` means nothing was paid,
-   * and `reason` says why (shown to the operator). Throw only when nothing can have been paid.
+   * and `reason` says why (shown to the operator). `unknown` means the provider stopped answering
+   * after it may have paid: the platform keeps the withdrawal `processing` and asks again later
+   * with the same paymentId (the job runner; decision 037). Throw only when nothing can have been
+   * paid.
    */
   payout(payout: { paymentId: string; amount: bigint; currency: string; method: string; requisites: Record<string, unknown> }): Promise<{
     providerRef: string;
-    status: 'paid' | 'failed';
+    status: 'paid' | 'failed' | 'unknown';
     reason?: string;
   }>;
   /**

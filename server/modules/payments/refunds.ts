@@ -7,7 +7,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { payments } from '../../db/schema.ts';
 import { paymentRefunds } from '../../db/schema/payment-refunds.ts';
 import type { Ledger } from '../ledger/index.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { ProviderRegistry } from './registry.ts';
 
 /**
  * Refunds of settled deposits, asked for by an operator (docs/payments.md, "Refunds"). Like a
@@ -40,8 +40,13 @@ export type RefundOutcome = { refund: RefundRow; outcome: 'refunded' | 'failed';
 
 export const refundReference = (id: number) => `rf_${id}`;
 
-export function createRefunds(deps: { db: Db; ledger: Ledger; provider: PaymentProvider; logger: Logger }) {
-  const { db, ledger, provider, logger } = deps;
+export function createRefunds(deps: { db: Db; ledger: Ledger; providers: ProviderRegistry; logger: Logger }) {
+  const { db, ledger, providers, logger } = deps;
+  /** A deposit is refunded through the provider it was paid with, when that one takes refunds. */
+  const refunderOf = (providerName: string) => {
+    const provider = providers.byName(providerName);
+    return provider?.refund ? provider : null;
+  };
 
   const invalid = (field: string, message: string, status?: number) => new AppError('InvalidParameterException', message, { fields: { [field]: message }, status });
 
@@ -87,7 +92,7 @@ export function createRefunds(deps: { db: Db; ledger: Ledger; provider: PaymentP
       const [deposit] = await tx.select().from(payments).where(eq(payments.publicId, request.paymentId)).for('update');
       if (!deposit || deposit.direction !== 'deposit') throw invalid('id', `Deposit ${request.paymentId} not found`, 404);
       if (deposit.status !== 'success') throw invalid('id', `Deposit ${request.paymentId} is ${deposit.status}: only a settled deposit can be refunded`, 409);
-      if (deposit.provider !== provider.name || !provider.refund) throw invalid('id', `Deposit ${request.paymentId} is with ${deposit.provider}, which takes no refunds from here`);
+      if (!refunderOf(deposit.provider)) throw invalid('id', `Deposit ${request.paymentId} is with ${deposit.provider}, which takes no refunds from here`);
       const currency = deposit.currency as CurrencyCode;
       const left = deposit.amount - ((await refundedOf(tx, [deposit.id])).get(deposit.id) ?? 0n);
       const amount = request.amount ?? left;
@@ -156,7 +161,7 @@ export function createRefunds(deps: { db: Db; ledger: Ledger; provider: PaymentP
     const { refund, deposit } = await hold(request);
     let answer: { providerRef: string; status: 'refunded' | 'failed'; reason?: string };
     try {
-      answer = await provider.refund!({ refundId: refundReference(refund.id), paymentId: deposit.publicId, providerRef: deposit.providerRef, amount: refund.amount, currency: refund.currency });
+      answer = await refunderOf(deposit.provider)!.refund!({ refundId: refundReference(refund.id), paymentId: deposit.publicId, providerRef: deposit.providerRef, amount: refund.amount, currency: refund.currency });
     } catch (error) {
       logger.error({ err: error, refund: refund.id }, 'payment provider could not refund a deposit');
       answer = { providerRef: '', status: 'failed', reason: `provider unavailable: ${error instanceof Error ? error.message : String(error)}` };
@@ -164,7 +169,7 @@ export function createRefunds(deps: { db: Db; ledger: Ledger; provider: PaymentP
     return finish(refund, deposit, answer);
   }
 
-  return { refundDeposit, refundsOf, refundedOf: (paymentIds: number[]) => refundedOf(db, paymentIds), canRefund: (providerName: string) => providerName === provider.name && !!provider.refund };
+  return { refundDeposit, refundsOf, refundedOf: (paymentIds: number[]) => refundedOf(db, paymentIds), canRefund: (providerName: string) => !!refunderOf(providerName) };
 }
 
 export type Refunds = ReturnType<typeof createRefunds>;

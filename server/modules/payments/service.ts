@@ -13,10 +13,14 @@ import type { Ledger } from '../ledger/index.ts';
 import { DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, type PaymentMethod } from './methods.ts';
 import { isStricter, periodBounds, type LimitPeriod } from './periods.ts';
 import type { PaymentProvider, ProviderEvent, RequisitesVerdict } from './provider.ts';
+import type { ProviderRegistry } from './registry.ts';
 import type { CashierDirection, MissingRequirements } from '../../../contract/cashier-requirements.ts';
 import { paymentText, profileFieldName, type PaymentTextKey } from './texts.ts';
 import { createPaymentsAdmin } from './admin.ts';
 import { createRefunds } from './refunds.ts';
+
+/** The job that asks a provider again about a payout it left unknown (recheckPayout). */
+export const PAYOUT_CHECK_JOB = 'payments.payout-check';
 
 /** What the payments module needs to know about a player (from the accounts module). */
 export type PayerProfile = { uid: number; currency: string; isKycBlockEnabled: boolean; isVerified: boolean };
@@ -50,6 +54,17 @@ export type PaymentHooks = {
    * cashier.requirements; requirements.ts): shown by the settings answers, enforced by the calls.
    */
   requirements?: (uid: number, direction: CashierDirection) => Promise<MissingRequirements>;
+  /**
+   * A provider's chargeback (or own refund) notice of one of its settled deposits (the demo's,
+   * Skrill's status -3), in the callback's transaction: recorded and moved once per notice by
+   * chargebacks.ts, which answers what it did (never throws for the notice's content).
+   */
+  chargeback?: (tx: Tx, payment: PaymentRow, event: ProviderEvent) => Promise<string>;
+  /**
+   * Queues the check of a payout whose provider could not say whether it paid (`unknown`): the
+   * job runner calls `recheckPayout(publicId)` until the provider answers (decision 037).
+   */
+  enqueuePayoutCheck?: (tx: Tx, publicId: string) => Promise<void>;
 };
 
 /** A failed deposit's reason as the error type it reads as, with its message. */
@@ -67,8 +82,19 @@ const VERDICT_ERRORS = {
   error: ['BillingServiceErrorException', 'serviceError'],
 } as const satisfies Record<Exclude<RequisitesVerdict['status'], 'ok'>, readonly [string, PaymentTextKey]>;
 
-export function createPayments(deps: { db: Db; ledger: Ledger; provider: PaymentProvider; logger: Logger } & PaymentHooks) {
-  const { db, ledger, provider, logger } = deps;
+export function createPayments(deps: { db: Db; ledger: Ledger; providers: ProviderRegistry; logger: Logger } & PaymentHooks) {
+  const { db, ledger, providers, logger } = deps;
+
+  /** The methods of a direction some configured provider serves (registry.ts): the others are not offered. */
+  const offered = (direction: CashierDirection) => (direction === 'deposit' ? DEPOSIT_METHODS : WITHDRAWAL_METHODS).filter((method) => providers.forMethod(direction, method.sysname));
+  /** The provider serving a method now: only called for an offered method. */
+  const serving = (direction: CashierDirection, method: PaymentMethod) => providers.forMethod(direction, method.sysname)!;
+  /** The provider a payment was made with; it stays its provider for callbacks, payouts and refunds. */
+  const providerOf = (payment: PaymentRow): PaymentProvider => {
+    const provider = providers.byName(payment.provider);
+    if (!provider) throw new AppError('BillingUnavailableException', `The payment provider ${payment.provider} is not configured`);
+    return provider;
+  };
 
   const currencyOf = (payer: PayerProfile): CurrencyCode => (isCurrency(payer.currency) ? payer.currency : 'EUR');
 
@@ -128,6 +154,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
 
   /** The provider's screening of payment details (a wallet, an IBAN), before anything is written. */
   async function screenRequisites(direction: CashierDirection, method: PaymentMethod, currency: CurrencyCode, requisites: Record<string, string>, locale: LocaleCode) {
+    const provider = serving(direction, method);
     if (!provider.checkRequisites || method.requisites.length === 0) return;
     let verdict: RequisitesVerdict;
     try {
@@ -243,7 +270,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
 
   async function depositSettings(payer: PayerProfile, locale: LocaleCode) {
     const currency = currencyOf(payer);
-    return { currency, methods: DEPOSIT_METHODS.map((method) => methodView(method, currency, locale)), requirements: await missingFor(payer.uid, 'deposit') };
+    return { currency, methods: offered('deposit').map((method) => methodView(method, currency, locale)), requirements: await missingFor(payer.uid, 'deposit') };
   }
 
   async function makeDeposit(
@@ -254,8 +281,9 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     await deps.beforeDeposit?.(payer.uid, context.locale);
     await assertRequirements(payer.uid, 'deposit', context.locale);
     const currency = currencyOf(payer);
-    const method = DEPOSIT_METHODS.find((item) => item.sysname === input.method);
+    const method = offered('deposit').find((item) => item.sysname === input.method);
     if (!method) throw invalid({ method: paymentText(context.locale, 'unknownMethod') });
+    const provider = serving('deposit', method);
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, context.locale);
     await screenRequisites('deposit', method, currency, requisites, context.locale);
     const offer = input.campaign_offer_id ?? -1;
@@ -317,9 +345,12 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
    * A provider callback. Refused (and logged, nothing credited) when unsigned, stale, for an
    * unknown payment, or for another amount or currency. Each event id is applied once; the
    * deposit's ledger transaction has its own idempotency key, so even a new event id for an
-   * already-credited payment cannot credit it twice.
+   * already-credited payment cannot credit it twice. Each provider calls back at its own path
+   * (`/platform/payments/callback/{provider}`), and only about its own payments.
    */
-  async function handleCallback(rawBody: string, signature: string | undefined): Promise<{ status: number; body: Record<string, unknown> }> {
+  async function handleCallback(providerName: string, rawBody: string, signature: string | undefined): Promise<{ status: number; body: Record<string, unknown> }> {
+    const provider = providers.byName(providerName);
+    if (!provider) return { status: 404, body: { error: 'unknown provider' } };
     const read = provider.readCallback(rawBody, signature);
     if (!read.ok) {
       logger.warn({ provider: provider.name, reason: read.reason }, 'payment callback refused');
@@ -359,8 +390,22 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
         .returning({ id: payments.id });
       return updated.length > 0;
     };
+    if (event.status === 'chargeback') {
+      if (deps.chargeback) return deps.chargeback(tx, payment, event);
+      // No chargeback handling wired: the notice stays recorded in payment_events for an operator.
+      logger.error({ provider: payment.provider, payment: payment.publicId, event: event.eventId }, 'chargeback notice recorded, not applied: no chargeback handler');
+      return 'chargeback recorded';
+    }
     if (event.status === 'success') {
-      if (!(await move('success', open))) return `ignored: payment is ${payment.status}`;
+      // A success after the payment was closed (cancelled or failed: a timed-out session, a late
+      // notice) is still credited: the provider holds the player's money (decision 037).
+      const updated = await tx
+        .update(payments)
+        .set({ status: 'success', failure: null, providerRef: event.providerRef, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, [...open, 'failed', 'cancelled'])))
+        .returning({ id: payments.id });
+      if (!updated.length) return `ignored: payment is ${payment.status}`;
+      if (!open.includes(payment.status)) logger.warn({ payment: payment.publicId, was: payment.status }, 'late payment success credited after the payment was closed');
       await ledger.transfer(
         {
           key: `deposit:${payment.id}`,
@@ -370,7 +415,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
             { account: { house: 'payment_clearing' }, amount: -payment.amount },
             { account: { player: payment.userId, kind: 'main' }, amount: payment.amount },
           ],
-          metadata: { payment: payment.publicId, provider: provider.name, event: event.eventId },
+          metadata: { payment: payment.publicId, provider: payment.provider, event: event.eventId },
         },
         tx,
       ).then((moved) => cashierEvent(tx, 'cashier.deposit', payment, moved.transactionId, { status: 'success' }));
@@ -418,7 +463,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     return {
       currency,
       requirements: await missingFor(payer.uid, 'withdrawal'),
-      methods: WITHDRAWAL_METHODS.map((method) => methodView(method, currency, locale)),
+      methods: offered('withdrawal').map((method) => methodView(method, currency, locale)),
       limits: { daily_amount: { amount: major(minor(WITHDRAWAL_DAILY_AMOUNT, currency), currency), currency }, daily_count: WITHDRAWAL_DAILY_COUNT },
     };
   }
@@ -431,8 +476,9 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     await assertRequirements(payer.uid, 'withdrawal', locale);
     if (payer.isKycBlockEnabled && !payer.isVerified) throw new AppError('KycWithdrawalException', paymentText(locale, 'kycRequired'));
     const currency = currencyOf(payer);
-    const method = WITHDRAWAL_METHODS.find((item) => item.sysname === input.method);
+    const method = offered('withdrawal').find((item) => item.sysname === input.method);
     if (!method) throw invalid({ method: paymentText(locale, 'unknownMethod') });
+    const provider = serving('withdrawal', method);
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, locale);
     await screenRequisites('withdrawal', method, currency, requisites, locale);
     const publicId = `wd_${randomToken(12)}`;
@@ -572,6 +618,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     | { outcome: 'waiting'; approvers: number[]; added: boolean; payment: PaymentRow }
     | { outcome: 'paid'; providerRef: string; approvers: number[]; payment: PaymentRow }
     | { outcome: 'refused'; reason: string; approvers: number[]; payment: PaymentRow }
+    | { outcome: 'retrying'; reason: string; approvers: number[]; payment: PaymentRow }
   > {
     const claim = await db.transaction(async (tx) => {
       const payment = await lockPayment(tx, and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal')));
@@ -590,16 +637,41 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     });
     if (claim.waiting) return { outcome: 'waiting', approvers: claim.approvers, added: claim.added, payment: claim.payment };
     const payment = claim.payment;
-    let payout: Awaited<ReturnType<PaymentProvider['payout']>>;
+    const result = await settlePayout(payment, await payOut(payment));
+    const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
+    return { ...result, approvers: claim.approvers, payment: after };
+  }
+
+  /**
+   * Asks the withdrawal's own provider to pay it out. An adapter that threw paid nothing on a first
+   * attempt; asked again after an unknown outcome, its silence says nothing, so it stays unknown.
+   */
+  async function payOut(payment: PaymentRow, again = false): Promise<Awaited<ReturnType<PaymentProvider['payout']>>> {
     try {
-      payout = await provider.payout({ paymentId: publicId, amount: payment.amount, currency: payment.currency, method: payment.method, requisites: payment.requisites as Record<string, unknown> });
+      return await providerOf(payment).payout({ paymentId: payment.publicId, amount: payment.amount, currency: payment.currency, method: payment.method, requisites: payment.requisites as Record<string, unknown> });
     } catch (error) {
+      if (again) return { providerRef: '', status: 'unknown', reason: error instanceof Error ? error.message : String(error) };
       // The adapter could not get an answer: the payout is taken as not made (an adapter must
       // throw only when it knows nothing left; docs/payments.md).
-      logger.error({ err: error, publicId }, 'payment provider could not pay a withdrawal out');
-      payout = { providerRef: '', status: 'failed', reason: `provider unavailable: ${error instanceof Error ? error.message : String(error)}` };
+      logger.error({ err: error, publicId: payment.publicId }, 'payment provider could not pay a withdrawal out');
+      return { providerRef: '', status: 'failed', reason: `provider unavailable: ${error instanceof Error ? error.message : String(error)}` };
     }
+  }
+
+  /**
+   * Books a claimed (`processing`) withdrawal by its provider's answer: paid, the reserve goes to
+   * the payout clearing account; failed, it returns to the player with the reason; unknown, the
+   * withdrawal stays `processing` and the job runner asks the provider again (recheckPayout).
+   */
+  async function settlePayout(payment: PaymentRow, payout: Awaited<ReturnType<PaymentProvider['payout']>>) {
     const result = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+      if (current.status !== 'processing') return { outcome: 'done' as const, status: current.status };
+      if (payout.status === 'unknown') {
+        logger.warn({ publicId: payment.publicId, reason: payout.reason }, 'payout outcome unknown: the provider will be asked again');
+        await deps.enqueuePayoutCheck?.(tx, payment.publicId);
+        return { outcome: 'retrying' as const, reason: `the provider did not confirm the payout: ${payout.reason ?? 'no answer'}; asking again` };
+      }
       if (payout.status !== 'paid') {
         const reason = `refused by the provider: ${payout.reason ?? 'no reason given'}`;
         await release(tx, payment, 'declined', reason);
@@ -614,7 +686,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
             { account: { player: payment.userId, kind: 'withdrawal_hold' }, amount: -payment.amount },
             { account: { house: 'payout_clearing' }, amount: payment.amount },
           ],
-          metadata: { payment: publicId, provider_ref: payout.providerRef },
+          metadata: { payment: payment.publicId, provider_ref: payout.providerRef },
         },
         tx,
       ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', payment, moved.transactionId, { status: 'approved' }));
@@ -622,13 +694,31 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
       return { outcome: 'paid' as const, providerRef: payout.providerRef };
     });
     announceOutboxCommitted();
-    const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
-    return { ...result, approvers: claim.approvers, payment: after };
+    if (result.outcome === 'done') throw notWaiting({ ...payment, status: result.status });
+    return result;
+  }
+
+  /**
+   * The job runner's check of a payout left `unknown` (decision 037): the same payout asked again
+   * (the provider pays a paymentId once), booked by the answer. Throws while the provider still
+   * cannot say, so the runner tries again later; a withdrawal no longer processing is left alone.
+   */
+  async function recheckPayout(publicId: string): Promise<string> {
+    const [payment] = await db.select().from(payments).where(and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal')));
+    if (!payment || payment.status !== 'processing') return `nothing to do: ${payment?.status ?? 'unknown withdrawal'}`;
+    const payout = await payOut(payment, true);
+    if (payout.status === 'unknown') throw new Error(`payout ${publicId}: the provider still does not confirm it (${payout.reason ?? 'no answer'})`);
+    const result = await settlePayout(payment, payout).catch((error: unknown) => {
+      if (error instanceof AppError) return { outcome: 'done' as const };
+      throw error;
+    });
+    return result.outcome;
   }
 
   /** Operator approval without four eyes (npm run ops -- withdrawal:approve): pays out, or returns the reserve when the provider refuses. */
   async function approveWithdrawal(publicId: string): Promise<string> {
     const result = await approveWithdrawalBy(publicId);
+    if (result.outcome === 'retrying') return `processing: ${result.reason}`;
     return result.outcome === 'paid' ? 'paid out' : result.outcome === 'refused' ? `declined: ${result.reason}` : 'waiting';
   }
 
@@ -686,10 +776,14 @@ export function createPayments(deps: { db: Db; ledger: Ledger; provider: Payment
     hasDeposit,
     getDepositLimit,
     setDepositLimit,
+    /** The job runner's check of a payout whose outcome the provider left unknown. */
+    recheckPayout,
+    /** The configured providers and the methods they serve (registry.ts). */
+    providers,
     /** The back office's reads (admin.ts). */
-    admin: createPaymentsAdmin({ db, provider }),
+    admin: createPaymentsAdmin({ db, providers }),
     /** Refunds of settled deposits, from the back office (refunds.ts). */
-    refunds: createRefunds({ db, ledger, provider, logger }),
+    refunds: createRefunds({ db, ledger, providers, logger }),
   };
 }
 
