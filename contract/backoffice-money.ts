@@ -6,7 +6,7 @@
 export type MoneyView = { amount: string; currency: string };
 
 /** Why a withdrawal deserves a second look before it is paid out. */
-export const WITHDRAWAL_FLAGS = ['first_withdrawal', 'other_method', 'bonus_converted', 'net_win', 'linked_accounts', 'unverified'] as const;
+export const WITHDRAWAL_FLAGS = ['first_withdrawal', 'other_method', 'bonus_converted', 'net_win', 'linked_accounts', 'unverified', 'chargeback'] as const;
 export type WithdrawalFlag = (typeof WITHDRAWAL_FLAGS)[number];
 
 export const WITHDRAWAL_STATUS_VALUES = ['requested', 'processing', 'approved', 'declined', 'cancelled'] as const;
@@ -31,6 +31,8 @@ export type WithdrawalRowView = {
   net_win_24h: MoneyView;
   /** Players sharing a sign-up or session address with this one. */
   linked_players: number[];
+  /** What the player still owes from chargebacks in the withdrawal's currency (flag `chargeback`: any chargeback of theirs). */
+  chargeback_owed: MoneyView;
   /** Methods the player deposited by that this withdrawal does not return money along. */
   other_deposit_methods: string[];
   four_eyes: {
@@ -68,6 +70,25 @@ export type DepositRowView = {
   /** Whether a refund can be asked for now: settled, something left, a provider that takes refunds. */
   refundable: boolean;
   refunds: RefundView[];
+  /** Taken back by the provider: chargebacks and its own refunds (docs/payments.md, "Chargebacks"). */
+  charged_back: MoneyView;
+  chargebacks: ChargebackView[];
+};
+
+/** A provider's chargeback (or its own refund) of a deposit, as the ledger moved it. */
+export type ChargebackView = {
+  id: number;
+  kind: 'chargeback' | 'refund';
+  amount: MoneyView;
+  /** Taken from the player's main balance. */
+  covered: MoneyView;
+  /** What the main balance lacked: owed by the player (`chargeback_receivable`). */
+  shortfall: MoneyView;
+  /** Of the shortfall, settled by later deposits. */
+  recovered: MoneyView;
+  provider_ref: string | null;
+  reason: string | null;
+  created_at: string;
 };
 
 /** A refund of a deposit (docs/payments.md, "Refunds"): `rf_<id>` at the provider. */

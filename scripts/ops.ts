@@ -2,7 +2,7 @@
  * Operator commands: `npm run ops -- <command> [args]`. They work on the same database the site
  * uses (DATABASE_URL, or the embedded one under DATA_DIR). The embedded database is opened by one
  * process at a time: while the site runs on it (its note in DATA_DIR, server/platform/site-lock.ts),
- * staff:create, payment:settle and betting:* go through the site, and the others stop and say so.
+ * staff:create, payment:settle, payment:chargeback and betting:* go through the site, and the others stop and say so.
  *
  *   staff:create <email> <role> [name]   a back-office member (the first owner) and their one-time set-up link (docs/backoffice.md)
  *   site:maintenance on|off              turn the maintenance page on or off
@@ -19,6 +19,7 @@
  *   withdrawal:approve <id>              pay it out through the provider and post the reserve (up to BACKOFFICE_FOUR_EYES)
  *   withdrawal:decline <id>              decline it; the reserve returns to the player
  *   payment:settle <id> success|fail     the demo provider settles a payment left pending
+ *   payment:chargeback <id>              the demo provider's card holder charges a settled deposit back (docs/payments.md, "Chargebacks")
  *   jobs:list [failed|pending]           jobs that failed for good (default) or are waiting or retrying
  *   jobs:retry <id>                      give a failed job a fresh set of attempts (docs/events.md)
  *   tournament:list                      tournaments with their window, buy-in and players
@@ -76,19 +77,16 @@ import { recordAudit } from '../server/modules/staff/index.ts';
 const [command, ...args] = process.argv.slice(2);
 const env = parseEnv();
 
-if (command === 'payment:settle') {
-  // The provider settles through the running site (its callback must reach the platform), so
-  // this command opens no database: it asks the demo provider's settle endpoint, signed with the
-  // provider's secret, exactly as the provider's own back office would.
-  const [paymentId, outcome] = args;
-  if (!paymentId || (outcome !== 'success' && outcome !== 'fail')) {
-    console.error('usage: payment:settle <id> success|fail');
-    process.exit(1);
-  }
+/**
+ * Asks the demo provider's own back office (`/psp/demo/<path>`) through the running site, signed
+ * with the provider's secret, as the provider's operators would: its callbacks must reach the
+ * platform, so these commands open no database. Exits with the outcome.
+ */
+async function askDemoProvider(path: string, payload: Record<string, string>, done: (text: string) => string): Promise<never> {
   const secret = env.PSP_DEMO_SECRET ?? hmacSha256(resolveAppSecret(env).secret, 'psp-demo');
   const site = process.env.SITE_URL ?? `http://127.0.0.1:${env.PORT}`;
-  const body = JSON.stringify({ payment_id: paymentId, outcome: outcome === 'success' ? 'success' : 'failed' });
-  const answer = await fetch(new URL('/psp/demo/settle', site), {
+  const body = JSON.stringify(payload);
+  const answer = await fetch(new URL(`/psp/demo/${path}`, site), {
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body) },
@@ -97,8 +95,27 @@ if (command === 'payment:settle') {
     process.exit(1);
   });
   const text = await answer.text();
-  console.log(answer.ok ? `${paymentId}: settled as ${outcome}` : `${paymentId}: refused (${answer.status}) ${text}`);
+  console.log(answer.ok ? `${payload.payment_id}: ${done(text)}` : `${payload.payment_id}: refused (${answer.status}) ${text}`);
   process.exit(answer.ok ? 0 : 1);
+}
+
+if (command === 'payment:settle') {
+  const [paymentId, outcome] = args;
+  if (!paymentId || (outcome !== 'success' && outcome !== 'fail')) {
+    console.error('usage: payment:settle <id> success|fail');
+    process.exit(1);
+  }
+  await askDemoProvider('settle', { payment_id: paymentId, outcome: outcome === 'success' ? 'success' : 'failed' }, () => `settled as ${outcome}`);
+}
+
+if (command === 'payment:chargeback') {
+  // The card holder's bank takes the deposit back; the provider then sends the platform its signed notice.
+  const [paymentId] = args;
+  if (!paymentId) {
+    console.error('usage: payment:chargeback <id>');
+    process.exit(1);
+  }
+  await askDemoProvider('chargeback', { payment_id: paymentId }, (text) => `charged back (${text})`);
 }
 
 if (command?.startsWith('betting:')) {

@@ -517,6 +517,36 @@ describe('refunds', () => {
   });
 });
 
+describe('chargebacks', () => {
+  it('shows a chargeback on the deposit with what the balance gave and what is owed, flags the withdrawals, and the reconciliation still matches', async () => {
+    const who = await player({ verified: true });
+    const paid = await deposit(who, '100');
+    const waiting = await withdraw(who, '70');
+    expect((await t.services.demoPsp.chargeback(paid)).ok).toBe(true);
+    expect(await balance(who)).toBe('0.00');
+
+    const listed = await backoffice(t, 'deposits/list', { query: { reference: paid }, cookie: analyst.cookie, ip: analyst.ip });
+    const [row] = (listed.json.data as { items: DepositRowView[] }).items;
+    expect(row).toMatchObject({
+      id: paid,
+      status: 'success',
+      charged_back: { amount: '100.00', currency: 'EUR' },
+      refundable: false,
+      chargebacks: [{ kind: 'chargeback', amount: { amount: '100.00' }, covered: { amount: '30.00' }, shortfall: { amount: '70.00' }, recovered: { amount: '0.00' } }],
+    });
+    expect(row.chargebacks[0].provider_ref).toMatch(/^dpc_/);
+
+    const flagged = await queue({ flag: 'chargeback', user_id: String(who.uid) });
+    expect(flagged.items.map((item) => item.id)).toEqual([waiting]);
+    expect(flagged.items[0]).toMatchObject({ flags: expect.arrayContaining(['chargeback']), chargeback_owed: { amount: '70.00', currency: 'EUR' } });
+
+    const reconciliation = await backoffice(t, 'ledger/reconciliation', { query: { days: '1' }, cookie: analyst.cookie, ip: analyst.ip });
+    const [day] = (reconciliation.json.data as { days: ReconciliationDayView[] }).days.filter((item) => item.currency === 'EUR');
+    expect(day).toMatchObject({ matches: true, difference: { payins: '0.00' } });
+    await ledgerHolds();
+  });
+});
+
 describe('the ledger', () => {
   it('shows house balances, runs the check with its result in the audit row, and reconciles the provider per day', async () => {
     const houses = (await backoffice(t, 'ledger/houses', { cookie: analyst.cookie, ip: analyst.ip })).json.data as HouseBalanceView[];

@@ -322,8 +322,8 @@ export const demoPspPayments = pgTable(
   {
     ref: text('ref').primaryKey(),
     merchantPaymentId: text('merchant_payment_id').notNull(),
-    kind: text('kind', { enum: ['payin', 'payout', 'refund'] }).notNull(),
-    /** For a refund: the ref of the pay-in it refunds. */
+    kind: text('kind', { enum: ['payin', 'payout', 'refund', 'chargeback'] }).notNull(),
+    /** For a refund or a chargeback: the ref of the pay-in it takes back. */
     method: text('method').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),

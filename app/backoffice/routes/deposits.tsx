@@ -31,6 +31,10 @@ const texts = defineTexts({
     refund_processing: 'processing',
     refund_refunded: 'refunded',
     refund_failed: 'failed',
+    chargedBack: 'charged back {amount}',
+    chargebackLine: '{kind} {amount}: {covered} from the balance, {shortfall} owed ({recovered} recovered)',
+    kind_chargeback: 'chargeback',
+    kind_refund: 'refund by the provider',
     caption: 'Deposits',
     status: 'Status',
     method: 'Method',
@@ -75,6 +79,10 @@ const texts = defineTexts({
     refund_processing: 'en cours',
     refund_refunded: 'remboursé',
     refund_failed: 'échoué',
+    chargedBack: 'rétrofacturé {amount}',
+    chargebackLine: '{kind} {amount} : {covered} pris sur le solde, {shortfall} dû ({recovered} recouvré)',
+    kind_chargeback: 'rétrofacturation',
+    kind_refund: 'remboursement par le prestataire',
     caption: 'Dépôts',
     status: 'Statut',
     method: 'Moyen',
@@ -163,6 +171,22 @@ export default function DepositsScreen() {
           {row.original.refunds.length > 0 && (
             <div className="bo-hint" data-testid="refunded">
               {t('refundedSoFar', { amount: formatAmount(row.original.refunded.amount, row.original.refunded.currency, locale) })}
+            </div>
+          )}
+          {row.original.chargebacks.length > 0 && (
+            <div className="bo-hint" data-testid="charged-back">
+              <Badge tone="bad">{t('chargedBack', { amount: formatAmount(row.original.charged_back.amount, row.original.charged_back.currency, locale) })}</Badge>
+              {row.original.chargebacks.map((item) => (
+                <div key={item.id}>
+                  {t('chargebackLine', {
+                    kind: t(`kind_${item.kind}`),
+                    amount: formatAmount(item.amount.amount, item.amount.currency, locale),
+                    covered: formatAmount(item.covered.amount, item.covered.currency, locale),
+                    shortfall: formatAmount(item.shortfall.amount, item.shortfall.currency, locale),
+                    recovered: formatAmount(item.recovered.amount, item.recovered.currency, locale),
+                  })}
+                </div>
+              ))}
             </div>
           )}
         </span>
@@ -264,11 +288,11 @@ export default function DepositsScreen() {
 
 type T = ReturnType<typeof useTexts<keyof typeof texts.en>>;
 
-/** What is left to refund of a deposit, as a decimal string in its currency. */
+/** What is left to refund of a deposit (after refunds and chargebacks), as a decimal string in its currency. */
 function leftToRefund(deposit: DepositRowView): string {
   const { currency } = deposit.amount;
   if (!isCurrency(currency)) return deposit.amount.amount;
-  return formatMinor((parseMajor(deposit.amount.amount, currency) ?? 0n) - (parseMajor(deposit.refunded.amount, currency) ?? 0n), currency);
+  return formatMinor((parseMajor(deposit.amount.amount, currency) ?? 0n) - (parseMajor(deposit.refunded.amount, currency) ?? 0n) - (parseMajor(deposit.charged_back.amount, currency) ?? 0n), currency);
 }
 
 function RefundForm({ deposit, t, onClose, onDone }: { deposit: DepositRowView; t: T; onClose(): void; onDone(answer: RefundDecisionView): void }) {

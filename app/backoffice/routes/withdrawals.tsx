@@ -48,6 +48,7 @@ const texts = defineTexts({
     net_win: 'net win 24 h',
     linked_accounts: 'linked accounts',
     unverified: 'identity not verified',
+    chargeback: 'chargeback',
     fourEyes: 'two members',
     approvedBy: 'approved by {names}',
     waitingSecond: 'approved by {names}, waiting for a second member',
@@ -111,6 +112,7 @@ const texts = defineTexts({
     net_win: 'gain net 24 h',
     linked_accounts: 'comptes liés',
     unverified: 'identité non vérifiée',
+    chargeback: 'rétrofacturation',
     fourEyes: 'deux membres',
     approvedBy: 'approuvé par {names}',
     waitingSecond: 'approuvé par {names}, en attente d’un second membre',
@@ -155,6 +157,7 @@ const flagTone: Record<WithdrawalFlag, 'warn' | 'bad' | 'info'> = {
   net_win: 'warn',
   linked_accounts: 'bad',
   unverified: 'bad',
+  chargeback: 'bad',
 };
 
 /** Rows a batch may approve: waiting, no flags, within one member's approval. */

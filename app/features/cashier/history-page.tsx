@@ -149,6 +149,13 @@ function HistoryRow({ item }: { item: Transaction }) {
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold text-white">{t(`methods.${item.method}`, { defaultValue: item.method })}</span>
           <span className="block truncate text-xs text-ink-400">{t(`history.type.${item.type}`)}</span>
+          {item.chargeback && (
+            <span className="block text-xs font-semibold text-ruby-400" data-testid="history-chargeback">
+              {Number(item.chargeback.owed.amount) > 0
+                ? t('history.chargebackOwed', { amount: money(item.chargeback.amount), owed: money(item.chargeback.owed) })
+                : t('history.chargeback', { amount: money(item.chargeback.amount) })}
+            </span>
+          )}
         </span>
       </span>
       <span

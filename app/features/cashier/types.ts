@@ -45,6 +45,8 @@ export type Transaction = {
   status: string;
   /** Why a failed deposit failed (its error type and message), when the provider said. */
   failure?: { type: string; message: string } | null;
+  /** A deposit the provider took back (a chargeback): how much, and what of it the player still owes. */
+  chargeback?: { amount: Amount; owed: Amount } | null;
   requisites: Record<string, string>;
   created_at: string;
   updated_at: string;

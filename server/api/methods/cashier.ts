@@ -50,7 +50,11 @@ export const getDepositInfo = defineMethod({
   auth: true,
   summary: "One of the player's own transactions by id (deposit or withdrawal); another player's answers not found.",
   input: z.object({ id: publicId }),
-  handler: (input, context) => context.services.payments.paymentInfo(requireUserId(context), input.id, context.locale),
+  handler: async (input, context) => {
+    const item = await context.services.payments.paymentInfo(requireUserId(context), input.id, context.locale);
+    const summaries = await context.services.chargebacks.summariesOf([item.id]);
+    return { ...item, chargeback: summaries.get(item.id) ?? null };
+  },
 });
 
 export const getWithdrawSettings = defineMethod({
@@ -95,14 +99,18 @@ export const getHistory = defineMethod({
   name: 'cashier/gethistory',
   verb: 'GET',
   auth: true,
-  summary: 'Deposits and withdrawals, newest first: {items, total}.',
+  summary: 'Deposits and withdrawals, newest first: {items, total}. A deposit the provider took back carries `chargeback` {amount, owed} (docs/payments.md, "Chargebacks").',
   input: z.object({
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
     count: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
     type: z.enum(['deposit', 'withdrawal', 'all']).default('all'),
     statuses: statuses.optional(),
   }),
-  handler: (input, context) => context.services.payments.history(requireUserId(context), input, context.locale),
+  handler: async (input, context) => {
+    const page = await context.services.payments.history(requireUserId(context), input, context.locale);
+    const summaries = await context.services.chargebacks.summariesOf(page.items.filter((item) => item.type === 'deposit').map((item) => item.id));
+    return { ...page, items: page.items.map((item) => ({ ...item, chargeback: summaries.get(item.id) ?? null })) };
+  },
 });
 
 export const getBanks = defineMethod({

@@ -10,6 +10,7 @@ import {
   type LedgerVerifyView,
   type MoneyView,
   type ReconciliationDayView,
+  type ChargebackView,
   type RefundDecisionView,
   type RefundView,
   type WithdrawalDecisionView,
@@ -52,6 +53,7 @@ async function withdrawalViews(context: EndpointContext, items: AdminPayment[], 
     services.staff.approversOf(items.map((item) => `withdrawal:${item.publicId}`)),
     services.staff.listMembers(),
   ]);
+  const [chargedBack, owed] = await Promise.all([services.chargebacks.chargedBackPlayers(userIds), services.chargebacks.owedBy(userIds)]);
   const names = new Map(members.map((member) => [member.id, member.display_name]));
   return items.map((item) => {
     const person = people.get(item.userId);
@@ -64,6 +66,7 @@ async function withdrawalViews(context: EndpointContext, items: AdminPayment[], 
     if (net > 0n) flags.push('net_win');
     if (person?.linked.length) flags.push('linked_accounts');
     if (!person?.verified) flags.push('unverified');
+    if (chargedBack.has(item.userId)) flags.push('chargeback');
     const threshold = fourEyesThreshold(context, item.currency);
     return {
       id: item.publicId,
@@ -79,6 +82,7 @@ async function withdrawalViews(context: EndpointContext, items: AdminPayment[], 
       flags,
       net_win_24h: money(net, item.currency),
       linked_players: person?.linked ?? [],
+      chargeback_owed: money(owed.get(item.userId)?.find((row) => row.currency === item.currency)?.owed ?? 0n, item.currency),
       other_deposit_methods: otherMethods,
       four_eyes: {
         required: item.amount > threshold,
@@ -253,35 +257,59 @@ const declineWithdrawal = defineWrite({
 async function depositViews(context: EndpointContext, items: AdminPayment[]): Promise<DepositRowView[]> {
   const { refunds } = context.services.payments;
   const ids = items.map((item) => item.id);
-  const [people, refunded, refundRows] = await Promise.all([context.services.payerReview.review(items.map((item) => item.userId)), refunds.refundedOf(ids), refunds.refundsOf(ids)]);
-  return items.map((item) => ({
-    id: item.publicId,
-    user_id: item.userId,
-    player: people.get(item.userId)?.login ?? null,
-    method: item.method,
-    provider: item.provider,
-    provider_ref: item.providerRef,
-    amount: money(item.amount, item.currency),
-    status: item.status,
-    created_at: item.createdAt.toISOString(),
-    updated_at: item.updatedAt.toISOString(),
-    refunded: money(refunded.get(item.id) ?? 0n, item.currency),
-    refundable: item.status === 'success' && refunds.canRefund(item.provider) && (refunded.get(item.id) ?? 0n) < item.amount,
-    refunds: refundRows
-      .filter((row) => row.paymentId === item.id)
-      .map(
-        (row): RefundView => ({
-          id: refundReference(row.id),
+  const [people, refunded, refundRows, chargebackRows] = await Promise.all([
+    context.services.payerReview.review(items.map((item) => item.userId)),
+    refunds.refundedOf(ids),
+    refunds.refundsOf(ids),
+    context.services.chargebacks.chargebacksOf(ids),
+  ]);
+  return items.map((item) => {
+    const chargebacks = chargebackRows.filter((row) => row.paymentId === item.id);
+    const chargedBack = chargebacks.reduce((sum, row) => sum + row.amount, 0n);
+    return {
+      id: item.publicId,
+      user_id: item.userId,
+      player: people.get(item.userId)?.login ?? null,
+      method: item.method,
+      provider: item.provider,
+      provider_ref: item.providerRef,
+      amount: money(item.amount, item.currency),
+      status: item.status,
+      created_at: item.createdAt.toISOString(),
+      updated_at: item.updatedAt.toISOString(),
+      refunded: money(refunded.get(item.id) ?? 0n, item.currency),
+      // A chargeback took its part too: a refund never passes what the provider still holds.
+      refundable: item.status === 'success' && refunds.canRefund(item.provider) && (refunded.get(item.id) ?? 0n) + chargedBack < item.amount,
+      refunds: refundRows
+        .filter((row) => row.paymentId === item.id)
+        .map(
+          (row): RefundView => ({
+            id: refundReference(row.id),
+            amount: money(row.amount, row.currency),
+            status: row.status,
+            reason: row.reason,
+            failure: row.failure,
+            requested_by: row.requestedByName,
+            provider_ref: row.providerRef,
+            created_at: row.createdAt.toISOString(),
+          }),
+        ),
+      charged_back: money(chargedBack, item.currency),
+      chargebacks: chargebacks.map(
+        (row): ChargebackView => ({
+          id: row.id,
+          kind: row.kind,
           amount: money(row.amount, row.currency),
-          status: row.status,
-          reason: row.reason,
-          failure: row.failure,
-          requested_by: row.requestedByName,
+          covered: money(row.covered, row.currency),
+          shortfall: money(row.shortfall, row.currency),
+          recovered: money(row.recovered, row.currency),
           provider_ref: row.providerRef,
+          reason: row.reason,
           created_at: row.createdAt.toISOString(),
         }),
       ),
-  }));
+    };
+  });
 }
 
 const listDeposits = defineRead({

@@ -280,6 +280,16 @@ export async function addPlayerNote(db: Db, userId: number, author: { staffId: n
   return { id: row.id, author: row.author, body: row.body, created_at: row.createdAt.toISOString() };
 }
 
+/**
+ * Marks a player whose deposit was charged back (docs/payments.md, "Chargebacks"), in the caller's
+ * transaction: the tag `chargeback` (the back office's search and player page show it) and the KYC
+ * block on, so withdrawals wait for a verified identity. Both stay until an operator removes them.
+ */
+export async function flagChargeback(tx: Tx, userId: number): Promise<void> {
+  await tx.insert(playerTags).values({ userId, tag: 'chargeback' }).onConflictDoNothing();
+  await tx.update(users).set({ isKycBlockEnabled: true }).where(eq(users.id, userId));
+}
+
 /** Replaces the player's tags with `tags` (lower case, each checked by PLAYER_TAG_PATTERN). */
 export async function setPlayerTags(db: Db, userId: number, tags: string[]) {
   const wanted = [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))].sort();

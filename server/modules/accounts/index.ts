@@ -10,6 +10,7 @@ export {
   allTags,
   changePlayerStatus,
   endPlayerSessions,
+  flagChargeback,
   loginsOf,
   playerAccount,
   playerNotesOf,

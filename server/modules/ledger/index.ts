@@ -19,7 +19,7 @@ import { createLedgerReports } from './reports.ts';
  * deposit in the casino wait on one row.
  */
 export const PLAYER_KINDS = ['main', 'bonus', 'betting_bonus', 'fun', 'withdrawal_hold'] as const;
-export const HOUSE_ACCOUNTS = ['payment_clearing', 'payout_clearing', 'game_house', 'bonus_funding', 'fun_issuer', 'jackpot_pool', 'corrections', 'sportsbook_stakes'] as const;
+export const HOUSE_ACCOUNTS = ['payment_clearing', 'payout_clearing', 'game_house', 'bonus_funding', 'fun_issuer', 'jackpot_pool', 'corrections', 'sportsbook_stakes', 'chargeback_receivable'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
@@ -212,6 +212,20 @@ export function createLedger(db: Db) {
     return result;
   }
 
+  /**
+   * A player account's balance with its row locked until `tx` ends, so a movement computed from
+   * it (a chargeback taking what the main balance has) cannot be raced below zero. Zero when the
+   * account does not exist yet.
+   */
+  async function lockedBalance(tx: Tx, userId: number, kind: PlayerKind, currency: CurrencyCode): Promise<bigint> {
+    const [row] = await tx
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerType, 'player'), eq(ledgerAccounts.ownerId, String(userId)), eq(ledgerAccounts.currency, currency), eq(ledgerAccounts.kind, kind)))
+      .for('update');
+    return row?.balance ?? 0n;
+  }
+
   /** Whether a player has ever had money in any currency (e.g. the currency can no longer change). */
   async function hasMovements(userId: number): Promise<boolean> {
     const [row] = await db
@@ -279,6 +293,7 @@ export function createLedger(db: Db) {
     prepare,
     accountId,
     balances,
+    lockedBalance,
     hasMovements,
     houseBalance,
     verify,

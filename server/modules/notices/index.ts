@@ -18,6 +18,7 @@ export const MONEY_EVENTS = [
   'cashier.deposit',
   'cashier.withdrawal',
   'cashier.refund',
+  'cashier.chargeback',
   'tournament.buy_in',
   'tournament.prize',
   'bonus.activated',

@@ -26,7 +26,8 @@ const callbackSchema = z.object({
   event_id: z.string().min(1).max(100),
   payment_id: z.string().min(1).max(100),
   provider_ref: z.string().min(1).max(100),
-  status: z.enum(['success', 'failed', 'pending', 'cancelled']),
+  /** `chargeback`: the payer's bank took the settled pay-in back (docs/payments.md, "Chargebacks"). */
+  status: z.enum(['success', 'failed', 'pending', 'cancelled', 'chargeback']),
   amount: z.string().regex(/^[1-9][0-9]{0,17}$/),
   currency: z.string().length(3),
   failure: z.enum(['declined', 'service_error']).optional(),
@@ -65,6 +66,8 @@ const OUTCOME_TO_STATUS: Record<string, ProviderStatus> = { success: 'success', 
 /** Why a failing outcome of the hosted page failed: Decline is the bank's refusal, Technical error the provider's own. */
 const OUTCOME_TO_FAILURE: Record<string, PaymentFailure> = { fail: 'declined', error: 'service_error' };
 const STATUS_TO_PAGE: Record<ProviderStatus, string> = { success: 'paysuccess', failed: 'payfail', pending: 'paypending', cancelled: 'paycancel' };
+
+const UNSIGNED = Symbol('unsigned');
 
 export type CallbackSender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
 
@@ -150,7 +153,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
       return { providerRef: row.ref, status: 'paid' };
     },
     async refund(refund) {
-      // Like a real acquirer: only a settled pay-in, never past what is left of it.
+      // Like a real acquirer: only a settled pay-in, never past what is left of it (after refunds and chargebacks).
       const [payin] = refund.providerRef
         ? await db.select().from(demoPspPayments).where(and(eq(demoPspPayments.ref, refund.providerRef), eq(demoPspPayments.kind, 'payin')))
         : [];
@@ -164,7 +167,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
       const [refunded] = await db
         .select({ total: sql<string>`coalesce(sum(${demoPspPayments.amount}), 0)::text` })
         .from(demoPspPayments)
-        .where(and(eq(demoPspPayments.kind, 'refund'), eq(demoPspPayments.method, payin.ref)));
+        .where(and(sql`${demoPspPayments.kind} in ('refund', 'chargeback')`, eq(demoPspPayments.method, payin.ref)));
       if (BigInt(refunded.total) + refund.amount > payin.amount) return { providerRef: '', status: 'failed', reason: 'more than is left of the payment' };
       // A refund's method names the pay-in it refunds.
       const row = await recordOnce({ ref: `dpr_${randomToken(12)}`, merchantPaymentId: refund.refundId, kind: 'refund', method: payin.ref, amount: refund.amount, currency: refund.currency, status: 'refunded' });
@@ -177,9 +180,9 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
         .select({
           day,
           currency: demoPspPayments.currency,
-          // Settled pay-ins less what was refunded that day, as a settlement report nets them.
+          // Settled pay-ins less what was refunded or charged back that day, as a settlement report nets them.
           payins: sql<string>`(coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'payin' and ${demoPspPayments.status} = 'success'), 0)
-            - coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'refund'), 0))::text`,
+            - coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} in ('refund', 'chargeback')), 0))::text`,
           payinCount: sql<number>`(count(*) filter (where ${demoPspPayments.kind} = 'payin' and ${demoPspPayments.status} = 'success'))::int`,
           payouts: sql<string>`coalesce(sum(${demoPspPayments.amount}) filter (where ${demoPspPayments.kind} = 'payout' and ${demoPspPayments.status} = 'paid'), 0)::text`,
           payoutCount: sql<number>`(count(*) filter (where ${demoPspPayments.kind} = 'payout' and ${demoPspPayments.status} = 'paid'))::int`,
@@ -202,6 +205,46 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
     if (!payment) return false;
     await db.update(demoPspPayments).set({ status: outcome }).where(eq(demoPspPayments.ref, payment.ref));
     return notify(payment.ref, outcome, outcome === 'failed' ? 'declined' : undefined);
+  }
+
+  /**
+   * The card holder's bank takes a settled pay-in back (what a real provider tells the merchant
+   * later, on its own): recorded in the provider's books (netted from the day's pay-ins) and
+   * notified through a signed callback with status `chargeback`. The whole pay-in, as card
+   * schemes charge back a payment (the platform checks a callback's amount against the payment);
+   * refused once any of it was refunded or charged back. Answers why when nothing was sent.
+   */
+  async function chargeback(paymentId: string): Promise<{ ok: true; ref: string; delivered: boolean } | { ok: false; reason: string }> {
+    const [payin] = await db
+      .select()
+      .from(demoPspPayments)
+      .where(and(eq(demoPspPayments.merchantPaymentId, paymentId), eq(demoPspPayments.kind, 'payin')));
+    if (!payin) return { ok: false, reason: 'unknown payment' };
+    if (payin.status !== 'success') return { ok: false, reason: `payment is ${payin.status}` };
+    const [taken] = await db
+      .select({ total: sql<string>`coalesce(sum(${demoPspPayments.amount}), 0)::text` })
+      .from(demoPspPayments)
+      .where(and(sql`${demoPspPayments.kind} in ('refund', 'chargeback')`, eq(demoPspPayments.method, payin.ref)));
+    if (BigInt(taken.total) > 0n) return { ok: false, reason: 'payment was refunded or charged back already' };
+    const amount = payin.amount;
+    const ref = `dpc_${randomToken(12)}`;
+    // Like a refund, a chargeback's method names the pay-in it takes back.
+    await db.insert(demoPspPayments).values({ ref, merchantPaymentId: ref, kind: 'chargeback', method: payin.ref, amount, currency: payin.currency, status: 'charged_back' });
+    const body = JSON.stringify({ event_id: `${ref}:chargeback`, payment_id: payin.merchantPaymentId, provider_ref: ref, status: 'chargeback', amount: amount.toString(), currency: payin.currency });
+    const answer = await deps.sendCallback()(CALLBACK_PATH, body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body) });
+    if (answer.status >= 300) logger.warn({ ref, answer: answer.status }, 'demo provider: the platform refused a chargeback notice');
+    return { ok: true, ref, delivered: answer.status < 300 };
+  }
+
+  /** A back-office request's JSON body (null when unreadable), or UNSIGNED without the provider's own signature. */
+  async function signedJson(c: Context): Promise<unknown> {
+    const raw = await c.req.text();
+    if (!verifySignature(secret, raw, c.req.header(SIGNATURE_HEADER)).ok) return UNSIGNED;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return null;
+    }
   }
 
   /** The hosted payment page and its form. */
@@ -239,23 +282,28 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
     // The provider's back office: settles a payment left pending. Signed with the provider's own
     // secret (npm run ops -- payment:settle signs it), so only the operator can use it.
     app.post('/settle', async (c) => {
-      const raw = await c.req.text();
-      if (!verifySignature(secret, raw, c.req.header(SIGNATURE_HEADER)).ok) return c.json({ error: 'invalid signature' }, 401);
-      let json: unknown = null;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        // answered below as unreadable
-      }
+      const json = await signedJson(c);
+      if (json === UNSIGNED) return c.json({ error: 'invalid signature' }, 401);
       const parsed = z.object({ payment_id: z.string().max(100), outcome: z.enum(['success', 'failed']) }).safeParse(json);
       if (!parsed.success) return c.json({ error: 'payment_id and outcome (success or failed) are required' }, 422);
       const delivered = await settle(parsed.data.payment_id, parsed.data.outcome);
       return delivered ? c.json({ result: 'settled' }) : c.json({ error: 'unknown payment or callback refused' }, 404);
     });
+    // The provider's back office: the card holder's bank charges a pay-in back (npm run ops --
+    // payment:chargeback signs it with the provider's secret, like /settle).
+    app.post('/chargeback', async (c) => {
+      const json = await signedJson(c);
+      if (json === UNSIGNED) return c.json({ error: 'invalid signature' }, 401);
+      const parsed = z.object({ payment_id: z.string().max(100) }).safeParse(json);
+      if (!parsed.success) return c.json({ error: 'payment_id is required' }, 422);
+      const done = await chargeback(parsed.data.payment_id);
+      if (!done.ok) return c.json({ error: done.reason }, 422);
+      return done.delivered ? c.json({ result: 'charged back', ref: done.ref }) : c.json({ error: 'the platform refused the notice', ref: done.ref }, 502);
+    });
     return app;
   }
 
-  return { provider, settle, routes };
+  return { provider, settle, chargeback, routes };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/database.ts';
  * (docs/events.md) subscribe by type. Amounts are minor units as decimal strings (jsonb has no
  * bigint); `balanceAfter` is the player's balance of that account once the movement committed.
  */
-export const OUTBOX_EVENT_TYPES = ['game.bet', 'game.win', 'game.rollback', 'cashier.deposit', 'cashier.withdrawal', 'cashier.refund', 'tournament.buy_in', 'tournament.prize', 'bonus.activated', 'bonus.converted', 'bonus.forfeited', 'cashback.paid', 'betting.bet', 'betting.settled'] as const;
+export const OUTBOX_EVENT_TYPES = ['game.bet', 'game.win', 'game.rollback', 'cashier.deposit', 'cashier.withdrawal', 'cashier.refund', 'cashier.chargeback', 'tournament.buy_in', 'tournament.prize', 'bonus.activated', 'bonus.converted', 'bonus.forfeited', 'cashback.paid', 'betting.bet', 'betting.settled'] as const;
 export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
 
 export type MoneyEventPayload = {
