@@ -35,7 +35,15 @@ describe('operator settings', () => {
   it('reads and sets a setting with the ops schema, naming a bad value by its key, each write audited', async () => {
     const read = await backoffice(t, 'settings/get', { cookie: analyst.cookie });
     expect(read.status, JSON.stringify(read.json)).toBe(200);
-    expect((read.json.data as SiteSettingsAnswer).values).toEqual({ maintenance: false, timeToForceLogout: null, kycWithdrawalThreshold: null });
+    expect((read.json.data as SiteSettingsAnswer).values).toEqual({
+      maintenance: false,
+      timeToForceLogout: null,
+      kycWithdrawalThreshold: null,
+      bonusIsolation: false,
+      domainType: 'main',
+      userInactivityCashierTime: null,
+      userInactivityPpTime: null,
+    });
     // Reading is not changing.
     expect((await backoffice(t, 'settings/set', { body: { key: 'timeToForceLogout', value: 900 }, cookie: analyst.cookie })).status).toBe(403);
 
