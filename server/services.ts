@@ -9,14 +9,14 @@ import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { contentSourceFromEnv, createContentService } from './modules/content/index.ts';
 import { createCurrencyRates, ECB_DAILY_RATES_URL } from './modules/currency-rates/index.ts';
-import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore } from './modules/accounts/index.ts';
+import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore, flagChargeback } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
 import { LOCALES } from '../contract/locales.ts';
 import type { ContactView } from './modules/accounts/index.ts';
-import { createDemoProvider, createPayments, createProviderRegistry, createSkrillProvider, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
+import { createChargebacks, createDemoProvider, createPayments, createProviderRegistry, createSkrillProvider, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
@@ -230,6 +230,10 @@ export async function createServices(deps: {
   // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
+  // Chargebacks of deposits (docs/payments.md, "Chargebacks"): the player is flagged, and a later
+  // deposit settles what they owe.
+  const chargebacks = createChargebacks({ db, ledger, logger, flagPlayer: flagChargeback });
+  jobs.onEvent(chargebacks.recoveryHandler);
   jobs.schedule(housekeeping);
   // The embedded database has no autovacuum: its statistics are gathered by a job instead.
   if (deps.database.kind === 'pglite') jobs.schedule(statistics);
@@ -310,6 +314,8 @@ export async function createServices(deps: {
     beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
     // Withdrawals wait for an approved identity verification as the operators set it.
     withdrawalCheck: verification.withdrawalCheck,
+    // A provider's chargeback notice moves its money through the ledger (chargebacks.ts).
+    chargeback: chargebacks.applyNotice,
     // Profile data and a confirmed contact, as the site configuration asks (the stricter of its locales).
     requirements: async (uid, direction) => {
       const [configs, profile] = await Promise.all([Promise.all(LOCALES.map((locale) => siteConfig.get(locale))), accounts.profileInfo(uid, ['contacts'])]);
@@ -347,6 +353,8 @@ export async function createServices(deps: {
     ledger,
     demoPsp,
     payments,
+    /** Chargebacks of deposits: recorded from providers' notices, settled by later deposits. */
+    chargebacks,
     catalogue,
     wallet,
     responsibleGaming,
