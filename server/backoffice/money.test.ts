@@ -535,6 +535,10 @@ describe('chargebacks', () => {
       chargebacks: [{ kind: 'chargeback', amount: { amount: '100.00' }, covered: { amount: '30.00' }, shortfall: { amount: '70.00' }, recovered: { amount: '0.00' } }],
     });
     expect(row.chargebacks[0].provider_ref).toMatch(/^dpc_/);
+    // Nothing is left of it to refund: refused before any money moves.
+    const refund = await backoffice(t, 'deposits/refund', { body: { id: paid, reason: 'Asked after the chargeback' }, cookie: financeA.cookie, ip: financeA.ip });
+    expect(refund.status).toBe(409);
+    expect(refund.json.error?.fields?.id).toBe(`Deposit ${paid} is refunded already`);
 
     const flagged = await queue({ flag: 'chargeback', user_id: String(who.uid) });
     expect(flagged.items.map((item) => item.id)).toEqual([waiting]);

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { announceOutboxCommitted, writeOutboxEvent } from '../../platform/events/outbox.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { payments } from '../../db/schema.ts';
+import { paymentChargebacks } from '../../db/schema/payment-chargebacks.ts';
 import { paymentRefunds } from '../../db/schema/payment-refunds.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { ProviderRegistry } from './registry.ts';
@@ -94,7 +95,9 @@ export function createRefunds(deps: { db: Db; ledger: Ledger; providers: Provide
       if (deposit.status !== 'success') throw invalid('id', `Deposit ${request.paymentId} is ${deposit.status}: only a settled deposit can be refunded`, 409);
       if (!refunderOf(deposit.provider)) throw invalid('id', `Deposit ${request.paymentId} is with ${deposit.provider}, which takes no refunds from here`);
       const currency = deposit.currency as CurrencyCode;
-      const left = deposit.amount - ((await refundedOf(tx, [deposit.id])).get(deposit.id) ?? 0n);
+      // A chargeback (or the provider's own refund, chargebacks.ts) took its part of the deposit too.
+      const [charged] = await tx.select({ total: sql<string>`coalesce(sum(${paymentChargebacks.amount}), 0)::text` }).from(paymentChargebacks).where(eq(paymentChargebacks.paymentId, deposit.id));
+      const left = deposit.amount - ((await refundedOf(tx, [deposit.id])).get(deposit.id) ?? 0n) - BigInt(charged.total);
       const amount = request.amount ?? left;
       if (left <= 0n) throw invalid('id', `Deposit ${request.paymentId} is refunded already`, 409);
       if (amount <= 0n || amount > left) throw invalid('amount', `At most ${formatMinor(left, currency)} ${currency} is left to refund`);
