@@ -6,6 +6,7 @@ import type { ChatMessageView, OperatorConversationView } from './support.ts';
 import type { LocaleCode } from './locales.ts';
 import type { SiteConfig } from './site-config.ts';
 import type { DocumentChange } from './site-config-diff.ts';
+import type { PaymentMethodRules } from './payment-method-rules.ts';
 
 export type { ChatMessageView, OperatorConversationView };
 
@@ -61,6 +62,7 @@ export type SiteSettingsAnswer = {
     domainType: 'main' | 'mirror';
     userInactivityCashierTime: number | null;
     userInactivityPpTime: number | null;
+    paymentMethodRules: PaymentMethodRules;
   };
 };
 

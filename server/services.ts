@@ -316,6 +316,8 @@ export async function createServices(deps: {
     withdrawalCheck: verification.withdrawalCheck,
     // A provider's chargeback notice moves its money through the ledger (chargebacks.ts).
     chargeback: chargebacks.applyNotice,
+    // The operator's method rules: countries, currencies, bounds, withdraw by the deposit's method (decision 038).
+    methodRules: () => siteSettings.get('paymentMethodRules'),
     // Profile data and a confirmed contact, as the site configuration asks (the stricter of its locales).
     requirements: async (uid, direction) => {
       const [configs, profile] = await Promise.all([Promise.all(LOCALES.map((locale) => siteConfig.get(locale))), accounts.profileInfo(uid, ['contacts'])]);

@@ -43,6 +43,7 @@ describe('operator settings', () => {
       domainType: 'main',
       userInactivityCashierTime: null,
       userInactivityPpTime: null,
+      paymentMethodRules: { methods: [], withdrawBySameMethod: { enabled: false, days: 90 } },
     });
     // Reading is not changing.
     expect((await backoffice(t, 'settings/set', { body: { key: 'timeToForceLogout', value: 900 }, cookie: analyst.cookie })).status).toBe(403);

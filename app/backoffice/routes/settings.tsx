@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SiteConfigAnswer, SiteConfigSaveAnswer, SiteConfigVersionItem, SiteSettingsAnswer } from '../../../contract/backoffice-support.ts';
 import { siteConfigSchema } from '../../../contract/site-config.ts';
+import { paymentMethodRulesSchema } from '../../../contract/payment-method-rules.ts';
 import { diffDocuments, type DocumentChange } from '../../../contract/site-config-diff.ts';
 import { backofficeApi, ApiError, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
@@ -38,6 +39,10 @@ const texts = defineTexts({
     userInactivityPpTimeHint: '10 to 86400; what was typed in a deposit or withdrawal form is cleared. Empty: never.',
     save: 'Save',
     saved: 'Saved.',
+    methodRules: 'Payment method rules',
+    methodRulesHelp:
+      'Per method and direction: the countries (two capital letters) and account currencies it is offered to (empty: all), countries refused, and its minimum and maximum per currency (whole units). With “withdraw by the method you deposited with” on, a player withdraws by a method paying back one of their successful deposits of the last days set.',
+    methodRulesSave: 'Save the rules',
     language: 'Language',
     version: 'Version {n}',
     noVersion: 'Not versioned yet (the seeded or imported document)',
@@ -92,6 +97,10 @@ const texts = defineTexts({
     userInactivityPpTimeHint: 'De 10 à 86400 ; la saisie d’un dépôt ou d’un retrait est effacée. Vide : jamais.',
     save: 'Enregistrer',
     saved: 'Enregistré.',
+    methodRules: 'Règles des moyens de paiement',
+    methodRulesHelp:
+      'Par moyen et par sens : les pays (deux lettres capitales) et devises de compte où il est proposé (vide : tous), les pays refusés, et ses minimum et maximum par devise (unités entières). Avec « retirer par le moyen de dépôt » activé, un joueur retire par un moyen qui rembourse l’un de ses dépôts réussis des derniers jours indiqués.',
+    methodRulesSave: 'Enregistrer les règles',
     language: 'Langue',
     version: 'Version {n}',
     noVersion: 'Pas encore versionnée (le document initial ou importé)',
@@ -232,7 +241,60 @@ function SiteSettings({ t }: { t: T }) {
         ))}
         {fieldError(error, '_') && <Notice tone="bad">{fieldError(error, '_')}</Notice>}
       </Panel>
+      <MethodRules key={JSON.stringify(values.paymentMethodRules)} t={t} saved={values.paymentMethodRules} writable={writable} />
     </div>
+  );
+}
+
+/** A schema form's JSON areas that do not parse, by path: `message` null when the area parses again. */
+function withJsonError(current: Record<string, string>, path: string, message: string | null): Record<string, string> {
+  const next = { ...current };
+  if (message) next[path] = message;
+  else delete next[path];
+  return next;
+}
+
+/** The payment method rules (decision 038): a form generated from their schema, checked as typed and again by the server. */
+function MethodRules({ t, saved, writable }: { t: T; saved: SiteSettingsAnswer['values']['paymentMethodRules']; writable: boolean }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<unknown>(saved);
+  const [jsonErrors, setJsonErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<unknown>(null);
+  const changes = diffDocuments(saved, draft);
+  const checked = paymentMethodRulesSchema.safeParse(draft);
+  const errors: Record<string, string> = { ...jsonErrors };
+  if (!checked.success) for (const issue of checked.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
+  const save = useMutation({
+    mutationFn: () => backofficeApi('settings/set', { body: { key: 'paymentMethodRules', value: draft } }),
+    onMutate: () => setServerError(null),
+    // A new saved value remounts this form (its key) with the stored rules.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onError: setServerError,
+  });
+  const problem = fieldError(serverError, 'paymentMethodRules') ?? fieldError(serverError, '_');
+  return (
+    <Panel title={t('methodRules')}>
+      <div className="bo-form" data-testid="bo-method-rules">
+        <p className="bo-hint">{t('methodRulesHelp')}</p>
+        {problem && <Notice tone="bad">{problem}</Notice>}
+        <SchemaForm
+          schema={paymentMethodRulesSchema}
+          value={draft}
+          onChange={setDraft}
+          errors={errors}
+          changed={new Set(changes.map((change) => change.path))}
+          readOnly={!writable}
+          onJsonError={(path, message) => setJsonErrors((current) => withJsonError(current, path, message))}
+        />
+        {writable && (
+          <span className="bo-actions">
+            <Button tone="primary" disabled={save.isPending || changes.length === 0 || Object.keys(errors).length > 0} onClick={() => save.mutate()}>
+              {t('methodRulesSave')}
+            </Button>
+          </span>
+        )}
+      </div>
+    </Panel>
   );
 }
 
@@ -394,14 +456,7 @@ function ConfigDraft({
           errors={errors}
           changed={changed}
           readOnly={!writable}
-          onJsonError={(path, message) =>
-            setJsonErrors((current) => {
-              const next = { ...current };
-              if (message) next[path] = message;
-              else delete next[path];
-              return next;
-            })
-          }
+          onJsonError={(path, message) => setJsonErrors((current) => withJsonError(current, path, message))}
         />
       </div>
       <aside className="bo-config-side">

@@ -6,7 +6,8 @@ import { requireUserId } from './accounts.ts';
 
 async function payer(context: ApiContext): Promise<PayerProfile> {
   const info = await context.services.accounts.userInfo(requireUserId(context));
-  return { uid: info.uid, currency: info.balance_main.currency, isKycBlockEnabled: info.is_kyc_block_enabled, isVerified: info.is_verified };
+  // The country of the profile: the operator's method rules may keep a method to some countries (decision 038).
+  return { uid: info.uid, currency: info.balance_main.currency, isKycBlockEnabled: info.is_kyc_block_enabled, isVerified: info.is_verified, country: info.country_code };
 }
 
 /** Requisites arrive as `requisites[iban]=...` (bracket notation) or not at all. */

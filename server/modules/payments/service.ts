@@ -10,7 +10,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { depositLimits, paymentEvents, payments } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, type PaymentMethod } from './methods.ts';
+import { DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, WITHDRAWAL_ROUTES, type PaymentMethod } from './methods.ts';
+import { NO_METHOD_RULES, type PaymentMethodRules } from '../../../contract/payment-method-rules.ts';
 import { isStricter, periodBounds, type LimitPeriod } from './periods.ts';
 import type { PaymentProvider, ProviderEvent, RequisitesVerdict } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
@@ -23,7 +24,7 @@ import { createRefunds } from './refunds.ts';
 export const PAYOUT_CHECK_JOB = 'payments.payout-check';
 
 /** What the payments module needs to know about a player (from the accounts module). */
-export type PayerProfile = { uid: number; currency: string; isKycBlockEnabled: boolean; isVerified: boolean };
+export type PayerProfile = { uid: number; currency: string; isKycBlockEnabled: boolean; isVerified: boolean; country?: string | null };
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -65,6 +66,11 @@ export type PaymentHooks = {
    * job runner calls `recheckPayout(publicId)` until the provider answers (decision 037).
    */
   enqueuePayoutCheck?: (tx: Tx, publicId: string) => Promise<void>;
+  /**
+   * The operator's payment method rules (the setting paymentMethodRules; decision 038): countries
+   * and currencies per method, bounds per currency, "withdraw by the method you deposited with".
+   */
+  methodRules?: () => Promise<PaymentMethodRules>;
 };
 
 /** A failed deposit's reason as the error type it reads as, with its message. */
@@ -97,6 +103,70 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
   };
 
   const currencyOf = (payer: PayerProfile): CurrencyCode => (isCurrency(payer.currency) ? payer.currency : 'EUR');
+
+  /**
+   * The methods of a direction this player may use under the operator's rules (decision 038),
+   * with the bounds of their currency, and why each other served method is refused.
+   */
+  async function methodsFor(direction: CashierDirection, payer: PayerProfile, currency: CurrencyCode) {
+    const rules = deps.methodRules ? await deps.methodRules() : NO_METHOD_RULES;
+    const country = payer.country ? payer.country.toUpperCase() : null;
+    const usable: PaymentMethod[] = [];
+    const refused = new Map<string, 'country' | 'currency'>();
+    for (const method of offered(direction)) {
+      const rule = rules.methods.find((item) => item.direction === direction && item.method === method.sysname);
+      if (!rule) {
+        usable.push(method);
+        continue;
+      }
+      if (rule.currencies.length && !rule.currencies.includes(currency)) {
+        refused.set(method.sysname, 'currency');
+        continue;
+      }
+      // A method kept to some countries is not offered to a player whose country is not known.
+      if ((rule.countries.length && (!country || !rule.countries.includes(country))) || (country && rule.excludedCountries.includes(country))) {
+        refused.set(method.sysname, 'country');
+        continue;
+      }
+      const bounds = rule.limits.find((item) => item.currency === currency);
+      usable.push(bounds ? { ...method, min: bounds.min, max: bounds.max } : method);
+    }
+    return { usable, refused, rules };
+  }
+
+  /** The method asked for, when this player may use it; otherwise a typed error naming `method` saying why. */
+  async function chosenMethod(direction: CashierDirection, payer: PayerProfile, currency: CurrencyCode, sysname: string, locale: LocaleCode) {
+    const { usable, refused, rules } = await methodsFor(direction, payer, currency);
+    const method = usable.find((item) => item.sysname === sysname);
+    if (method) return { method, rules };
+    const why = refused.get(sysname);
+    const message = why === 'country' ? paymentText(locale, 'methodNotInCountry') : why === 'currency' ? paymentText(locale, 'methodNotInCurrency', { currency }) : paymentText(locale, 'unknownMethod');
+    throw invalid({ method: message }, why ? message : undefined);
+  }
+
+  /**
+   * "Withdraw by the method you deposited with" (decision 038): when the operator turns it on, the
+   * deposit methods that count are those of the player's successful deposits made in the last
+   * `days` days that some offered withdrawal method sends money back along (WITHDRAWAL_ROUTES).
+   * None (no deposit in the period, or only by methods nothing pays back to, like cards): any
+   * method. Otherwise the withdrawal's method must send money back along one of them.
+   */
+  async function assertSameMethod(rules: PaymentMethodRules, payer: PayerProfile, method: PaymentMethod, locale: LocaleCode) {
+    const rule = rules.withdrawBySameMethod;
+    if (!rule.enabled) return;
+    const since = new Date(Date.now() - rule.days * 24 * 3600 * 1000);
+    const rows = await db
+      .selectDistinct({ method: payments.method })
+      .from(payments)
+      .where(and(eq(payments.userId, payer.uid), eq(payments.direction, 'deposit'), eq(payments.status, 'success'), gte(payments.createdAt, since)));
+    const withdrawals = offered('withdrawal');
+    const returnable = rows.map((row) => row.method).filter((deposited) => withdrawals.some((item) => (WITHDRAWAL_ROUTES[item.sysname] ?? []).includes(deposited)));
+    if (!returnable.length) return;
+    if ((WITHDRAWAL_ROUTES[method.sysname] ?? []).some((deposited) => returnable.includes(deposited))) return;
+    const allowed = withdrawals.filter((item) => (WITHDRAWAL_ROUTES[item.sysname] ?? []).some((deposited) => returnable.includes(deposited)));
+    const message = paymentText(locale, 'withdrawSameMethod', { methods: allowed.map((item) => item.name).join(', ') });
+    throw new AppError('InvalidParameterException', message, { fields: { method: message }, details: { methods: allowed.map((item) => item.sysname) } });
+  }
 
   function invalid(fields: Record<string, string>, message?: string): AppError {
     return new AppError('InvalidParameterException', message ?? `Invalid parameter: ${Object.keys(fields).join(', ')}`, { fields });
@@ -270,7 +340,8 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
 
   async function depositSettings(payer: PayerProfile, locale: LocaleCode) {
     const currency = currencyOf(payer);
-    return { currency, methods: offered('deposit').map((method) => methodView(method, currency, locale)), requirements: await missingFor(payer.uid, 'deposit') };
+    const { usable } = await methodsFor('deposit', payer, currency);
+    return { currency, methods: usable.map((method) => methodView(method, currency, locale)), requirements: await missingFor(payer.uid, 'deposit') };
   }
 
   async function makeDeposit(
@@ -281,8 +352,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
     await deps.beforeDeposit?.(payer.uid, context.locale);
     await assertRequirements(payer.uid, 'deposit', context.locale);
     const currency = currencyOf(payer);
-    const method = offered('deposit').find((item) => item.sysname === input.method);
-    if (!method) throw invalid({ method: paymentText(context.locale, 'unknownMethod') });
+    const { method } = await chosenMethod('deposit', payer, currency, input.method, context.locale);
     const provider = serving('deposit', method);
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, context.locale);
     await screenRequisites('deposit', method, currency, requisites, context.locale);
@@ -460,10 +530,11 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
 
   async function withdrawSettings(payer: PayerProfile, locale: LocaleCode) {
     const currency = currencyOf(payer);
+    const { usable } = await methodsFor('withdrawal', payer, currency);
     return {
       currency,
       requirements: await missingFor(payer.uid, 'withdrawal'),
-      methods: offered('withdrawal').map((method) => methodView(method, currency, locale)),
+      methods: usable.map((method) => methodView(method, currency, locale)),
       limits: { daily_amount: { amount: major(minor(WITHDRAWAL_DAILY_AMOUNT, currency), currency), currency }, daily_count: WITHDRAWAL_DAILY_COUNT },
     };
   }
@@ -476,10 +547,10 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
     await assertRequirements(payer.uid, 'withdrawal', locale);
     if (payer.isKycBlockEnabled && !payer.isVerified) throw new AppError('KycWithdrawalException', paymentText(locale, 'kycRequired'));
     const currency = currencyOf(payer);
-    const method = offered('withdrawal').find((item) => item.sysname === input.method);
-    if (!method) throw invalid({ method: paymentText(locale, 'unknownMethod') });
+    const { method, rules } = await chosenMethod('withdrawal', payer, currency, input.method, locale);
     const provider = serving('withdrawal', method);
     const { amount, requisites } = checkAmountAndRequisites(method, input, currency, locale);
+    await assertSameMethod(rules, payer, method, locale);
     await screenRequisites('withdrawal', method, currency, requisites, locale);
     const publicId = `wd_${randomToken(12)}`;
     const verificationCheck = await deps.withdrawalCheck?.(payer, locale);

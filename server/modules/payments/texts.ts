@@ -3,6 +3,9 @@ import type { LocaleCode } from '../../../contract/locales.ts';
 const TEXTS = {
   en: {
     unknownMethod: 'This payment method is not available',
+    methodNotInCountry: 'This payment method is not available in your country',
+    methodNotInCurrency: 'This payment method is not available in {currency}',
+    withdrawSameMethod: 'Withdraw by the method you deposited with: {methods}',
     notEnoughMoney: 'Not enough money on your balance',
     depositLimit: 'This deposit would pass your deposit limit: you can deposit up to {available} until {until}',
     kycRequired: 'Verify your identity before withdrawing',
@@ -23,6 +26,9 @@ const TEXTS = {
   },
   fr: {
     unknownMethod: "Ce moyen de paiement n'est pas disponible",
+    methodNotInCountry: "Ce moyen de paiement n'est pas disponible dans votre pays",
+    methodNotInCurrency: "Ce moyen de paiement n'est pas disponible en {currency}",
+    withdrawSameMethod: 'Retirez par le moyen utilisé pour déposer : {methods}',
     notEnoughMoney: "Solde insuffisant",
     depositLimit: "Ce dépôt dépasserait votre limite : vous pouvez encore déposer {available} jusqu'au {until}",
     kycRequired: "Vérifiez votre identité avant de retirer",

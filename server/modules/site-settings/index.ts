@@ -5,6 +5,7 @@ import { createReadCache } from '../../platform/read-cache.ts';
 import { localInvalidator, type CacheInvalidator } from '../../platform/cache-invalidation.ts';
 import { siteSettings } from '../../db/schema.ts';
 import { changeSetting } from './change.ts';
+import { NO_METHOD_RULES, paymentMethodRulesSchema } from '../../../contract/payment-method-rules.ts';
 
 /**
  * Operator switches kept in the database so every process sees them. Values are read through a
@@ -34,6 +35,11 @@ export const settingSchemas = {
   userInactivityCashierTime: z.number().int().min(10).max(86_400).nullable(),
   /** Seconds a payment form (deposit, withdrawal) may stay idle before what was typed is cleared; null: never. */
   userInactivityPpTime: z.number().int().min(10).max(86_400).nullable(),
+  /**
+   * The cashier's payment method rules (decision 038, docs/payments.md "Method rules"): per-method
+   * countries and currencies, bounds per currency, and "withdraw by the method you deposited with".
+   */
+  paymentMethodRules: paymentMethodRulesSchema,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -47,6 +53,7 @@ const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   domainType: 'main',
   userInactivityCashierTime: null,
   userInactivityPpTime: null,
+  paymentMethodRules: NO_METHOD_RULES,
 };
 const CACHE_MS = 2000;
 
