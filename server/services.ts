@@ -16,7 +16,7 @@ import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
 import { LOCALES } from '../contract/locales.ts';
 import type { ContactView } from './modules/accounts/index.ts';
-import { createChargebacks, createDemoProvider, createPayments, createProviderRegistry, createSkrillProvider, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
+import { createChargebacks, createDemoProvider, createNowPaymentsProvider, createPayments, createProviderRegistry, createSkrillProvider, CRYPTO_METHODS, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
@@ -112,6 +112,22 @@ export async function createServices(deps: {
           apiUrl: env.SKRILL_API_URL,
           origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
           timeoutMs: env.SKRILL_TIMEOUT_MS,
+        },
+        { logger },
+      )
+    : null;
+  // NOWPayments for crypto when its API key and IPN secret are set (docs/payments.md, "Crypto (NOWPayments)").
+  const nowpayments = env.NOWPAYMENTS_API_KEY
+    ? createNowPaymentsProvider(
+        {
+          apiKey: env.NOWPAYMENTS_API_KEY,
+          ipnSecret: env.NOWPAYMENTS_IPN_SECRET!,
+          apiUrl: env.NOWPAYMENTS_API_URL,
+          origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+          timeoutMs: env.NOWPAYMENTS_TIMEOUT_MS,
+          payout: env.NOWPAYMENTS_PAYOUT_EMAIL
+            ? { email: env.NOWPAYMENTS_PAYOUT_EMAIL, password: env.NOWPAYMENTS_PAYOUT_PASSWORD!, totpSecret: env.NOWPAYMENTS_PAYOUT_TOTP_SECRET! }
+            : undefined,
         },
         { logger },
       )
@@ -303,6 +319,7 @@ export async function createServices(deps: {
     providers: createProviderRegistry([
       { provider: demoPsp.provider, deposits: ['card', 'sepa', 'skrill'], withdrawals: ['bank_transfer', 'skrill'] },
       ...(skrill ? [{ provider: skrill, deposits: ['skrill'], withdrawals: ['skrill'] }] : []),
+      ...(nowpayments ? [{ provider: nowpayments, deposits: Object.keys(CRYPTO_METHODS), withdrawals: env.NOWPAYMENTS_PAYOUT_EMAIL ? Object.keys(CRYPTO_METHODS) : [] }] : []),
     ]),
     // A payout a provider left unknown is asked again by the job runner until it answers.
     enqueuePayoutCheck: (tx, publicId) => jobs.enqueue(PAYOUT_CHECK_JOB, publicId, { payment: publicId }, { tx, runAt: new Date(Date.now() + 30_000) }),

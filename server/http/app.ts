@@ -220,9 +220,10 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // Payment providers call back here; the body is read raw, because the signature covers it.
   // Each provider has its own path (the demo's is /platform/payments/callback/demo); a provider
-  // that signs in the body (Skrill's md5sig) ignores the header.
+  // that signs in the body (Skrill's md5sig) ignores the header; NOWPayments signs in its own.
   app.post('/platform/payments/callback/:provider', async (c) => {
-    const answer = await services.payments.handleCallback(c.req.param('provider'), await c.req.text(), c.req.header(SIGNATURE_HEADER));
+    const signature = c.req.param('provider') === 'nowpayments' ? c.req.header('x-nowpayments-sig') : c.req.header(SIGNATURE_HEADER);
+    const answer = await services.payments.handleCallback(c.req.param('provider'), await c.req.text(), signature);
     return c.json(answer.body, answer.status as 200);
   });
   app.route('/psp/demo', services.demoPsp.routes());

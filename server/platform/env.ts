@@ -110,6 +110,21 @@ const envSchema = z.object({
   SKRILL_API_URL: z.url().default('https://www.skrill.com/app/pay.pl'),
   SKRILL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /**
+   * NOWPayments (docs/payments.md, "Crypto (NOWPayments)"): the `crypto_btc`, `crypto_eth` and
+   * `crypto_usdt` deposit methods when the API key and IPN secret are both set (none: no crypto is
+   * offered). The IPN secret signs its notices (x-nowpayments-sig). Payouts to wallets need the
+   * account's e-mail, password and two-factor (TOTP) secret as well, all three; without them the
+   * crypto withdrawal methods are not offered. The URL defaults to the production API; tests and
+   * demos point it at the local stand-in (server/modules/payments/nowpayments-stand-in.ts).
+   */
+  NOWPAYMENTS_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  NOWPAYMENTS_API_URL: z.url().default('https://api.nowpayments.io'),
+  NOWPAYMENTS_PAYOUT_EMAIL: z.email('must be an e-mail address').optional(),
+  NOWPAYMENTS_PAYOUT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  NOWPAYMENTS_PAYOUT_TOTP_SECRET: z.string().regex(/^[A-Z2-7]{26,128}$/, 'a base32 TOTP secret of at least 128 bits').optional(),
+  NOWPAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /**
    * Multiplies every abuse limit. 1 in production; end-to-end runs, where every journey comes
    * from one address, raise it so the limits never decide a test they do not test.
    */
@@ -227,6 +242,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const skrill = ['SKRILL_MERCHANT_EMAIL', 'SKRILL_MERCHANT_ID', 'SKRILL_SECRET_WORD', 'SKRILL_MQI_PASSWORD'] as const;
     const missing = skrill.filter((name) => !result.data[name]);
     if (missing.length && missing.length < skrill.length) throw new EnvError(`Invalid environment: ${missing.join(', ')}: required with the other SKRILL_ settings`);
+    const nowpayments = ['NOWPAYMENTS_API_KEY', 'NOWPAYMENTS_IPN_SECRET'] as const;
+    const payout = ['NOWPAYMENTS_PAYOUT_EMAIL', 'NOWPAYMENTS_PAYOUT_PASSWORD', 'NOWPAYMENTS_PAYOUT_TOTP_SECRET'] as const;
+    const anyPayout = payout.some((name) => result.data[name]);
+    const missingNow = [...nowpayments.filter((name) => !result.data[name] && (anyPayout || nowpayments.some((other) => result.data[other]))), ...(anyPayout ? payout.filter((name) => !result.data[name]) : [])];
+    if (missingNow.length) throw new EnvError(`Invalid environment: ${missingNow.join(', ')}: required with the other NOWPAYMENTS_ settings`);
   }
   if (!result.success) {
     const variable = (path: PropertyKey[]) =>

@@ -3,6 +3,7 @@ export { createPayments, PAYOUT_CHECK_JOB, type Payments, type PayerProfile } fr
 export { createDemoProvider, type DemoProvider, type CallbackSender } from './demo-provider.ts';
 export { createProviderRegistry, type ProviderRegistry } from './registry.ts';
 export { createSkrillProvider, skrillSignature, SKRILL_CALLBACK_PATH, type SkrillConfig } from './skrill-provider.ts';
+export { createNowPaymentsProvider, nowpaymentsSignature, CRYPTO_METHODS, NOWPAYMENTS_CALLBACK_PATH, type NowPaymentsConfig } from './nowpayments-provider.ts';
 export { signBody, verifySignature, SIGNATURE_HEADER } from './signature.ts';
 export type { PaymentProvider } from './provider.ts';
 export {

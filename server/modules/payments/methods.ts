@@ -1,4 +1,5 @@
 import type { FieldRule } from '../../../contract/validation.ts';
+import { ADDRESS_SHAPES } from './crypto-addresses.ts';
 
 /**
  * Payment methods the cashier offers. Bounds are in major units of the player's currency; the
@@ -24,7 +25,18 @@ export const DEPOSIT_METHODS: PaymentMethod[] = [
     max: 3000,
     requisites: [{ name: 'wallet_email', rule: { type: 'email' }, label: { en: 'Skrill e-mail', fr: 'E-mail Skrill' } }],
   },
+  // Crypto through NOWPayments, one method per coin (offered only when NOWPAYMENTS_* is set).
+  { sysname: 'crypto_btc', name: 'Bitcoin (BTC)', min: 20, max: 10000, requisites: [] },
+  { sysname: 'crypto_eth', name: 'Ether (ETH)', min: 20, max: 10000, requisites: [] },
+  { sysname: 'crypto_usdt', name: 'Tether (USDT, TRC-20)', min: 20, max: 10000, requisites: [] },
 ];
+
+/** A wallet address field for a coin: its shape here, its checksum checked by the provider (crypto-addresses.ts). */
+const walletAddress = (coin: keyof typeof ADDRESS_SHAPES, label: string): MethodRequisite => ({
+  name: 'wallet_address',
+  rule: { type: 'text', max: 100, pattern: ADDRESS_SHAPES[coin] },
+  label: { en: `${label} address`, fr: `Adresse ${label}` },
+});
 
 export const WITHDRAWAL_METHODS: PaymentMethod[] = [
   {
@@ -44,6 +56,9 @@ export const WITHDRAWAL_METHODS: PaymentMethod[] = [
     max: 5000,
     requisites: [{ name: 'wallet_email', rule: { type: 'email' }, label: { en: 'Skrill e-mail', fr: 'E-mail Skrill' } }],
   },
+  { sysname: 'crypto_btc', name: 'Bitcoin (BTC)', min: 20, max: 10000, requisites: [walletAddress('btc', 'BTC')] },
+  { sysname: 'crypto_eth', name: 'Ether (ETH)', min: 20, max: 10000, requisites: [walletAddress('eth', 'ETH')] },
+  { sysname: 'crypto_usdt', name: 'Tether (USDT, TRC-20)', min: 20, max: 10000, requisites: [walletAddress('usdttrc20', 'USDT TRC-20')] },
 ];
 
 /** Withdrawal limits beyond a method's own bounds, in major units per UTC day. */
@@ -58,4 +73,7 @@ export const WITHDRAWAL_DAILY_COUNT = 5;
 export const WITHDRAWAL_ROUTES: Record<string, readonly string[]> = {
   bank_transfer: ['sepa'],
   skrill: ['skrill'],
+  crypto_btc: ['crypto_btc'],
+  crypto_eth: ['crypto_eth'],
+  crypto_usdt: ['crypto_usdt'],
 };
