@@ -21,7 +21,8 @@ import { nowpaymentsSignature, NOWPAYMENTS_SIGNATURE_HEADER } from './nowpayment
  *   (a batch, `CREATING`, the address checked per coin, one withdrawal per `unique_external_id`),
  *   `POST /v1/payout/{batch}/verify` with the TOTP code of `totpSecret` (then `FINISHED`).
  *
- * Test levers: `down` (every request answers 503), `dropPayoutAnswers` (the next payouts are made
+ * Test levers: `down` (every request answers 503), `paused` (payments wait before their next
+ * status), `dropPayoutAnswers` (the next payouts are made
  * but answered 503), `balance` (per coin), `notify()` (an IPN now: late, replayed, altered).
  */
 export type NowPaymentsStandInOptions = {
@@ -65,6 +66,8 @@ export function createNowPaymentsStandIn(options: NowPaymentsStandInOptions) {
     dropPayoutAnswers: 0,
     confirmations: 2,
     stepDelayMs: 0,
+    /** While true, a payment's next status waits (a chain that has not moved yet). */
+    paused: false,
     rates: { btc: 50_000, eth: 2_500, usdttrc20: 1 } as Record<Coin, number>,
     balance: { btc: 10, eth: 100, usdttrc20: 100_000 } as Record<Coin, number>,
   };
@@ -119,6 +122,7 @@ export function createNowPaymentsStandIn(options: NowPaymentsStandInOptions) {
     const steps = end === 'expired' ? ['waiting', 'expired'] : ['waiting', ...Array.from({ length: state.confirmations }, () => 'confirming'), 'confirmed', 'sending', end];
     for (const [index, step] of steps.entries()) {
       await pause();
+      while (state.paused) await new Promise((resolve) => setTimeout(resolve, 50));
       // Each confirmation is its own notice body (updated_at), as the chain moves.
       await notify(invoice.orderId, step, { updated_at: new Date(Date.now() + index).toISOString() });
     }
