@@ -224,6 +224,9 @@ describe('NOWPayments deposits (invoices against the stand-in)', () => {
     expect(answers.every((status) => status === 200)).toBe(true);
     expect(await balance(who)).toBe('70.00');
     expect((await events(id)).filter((row) => row.status === 'success')).toHaveLength(1);
+    // A signed status we do not act on is acknowledged (or the processor would resend it for days) and moves nothing.
+    expect(await np.notify(id, 'refunded')).toBe(200);
+    expect(await balance(who)).toBe('70.00');
     await ledgerHolds();
   });
 
