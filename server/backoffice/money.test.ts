@@ -468,6 +468,10 @@ describe('refunds', () => {
     ]);
     // The deposit's credit from payment_clearing is undone exactly: -80 then +30 and +50.
     expect(await clearingOf(paid)).toBe('0');
+    // The player's history says what came back to where it was paid from.
+    const history = (await call(who, 'cashier/gethistory', { query: { type: 'deposit' } })).json.data as { items: Array<{ id: string; refunded: { amount: string; currency: string } | null }> };
+    expect(history.items.find((item) => item.id === paid)?.refunded).toEqual({ amount: '80.00', currency: 'EUR' });
+    expect(((await call(who, 'cashier/getdepositinfo', { query: { id: paid } })).json.data as { refunded: unknown }).refunded).toEqual({ amount: '80.00', currency: 'EUR' });
     const again = await refund(paid);
     expect(again.status).toBe(409);
     expect(again.json.error?.fields?.id).toMatch(/refunded already/);

@@ -44,6 +44,9 @@ test('finance refunds part of a deposit and marketing grants free spins: the pla
   await expect(finance.getByRole('status').filter({ hasText: /Refunded 40\.00 EUR of dep_/ })).toBeVisible();
   await expect(row.getByTestId('refunded')).toHaveText('refunded 40.00 EUR');
   expect(await mainBalance(player)).toBe('60.00');
+  // The player's history says so beside the deposit.
+  await gotoHydrated(player, '/cashier/history');
+  await expect(player.getByTestId('history-refunded').first()).toHaveText('Refunded −€40.00 to where it came from');
 
   // Marketing: free spins from a campaign, with a reason; a second grant of it is refused.
   const marketing = await staffPage(browser, 'marketing');

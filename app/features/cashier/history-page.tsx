@@ -156,6 +156,11 @@ function HistoryRow({ item }: { item: Transaction }) {
                 : t('history.chargeback', { amount: money(item.chargeback.amount) })}
             </span>
           )}
+          {item.refunded && (
+            <span className="block text-xs font-semibold text-ink-300" data-testid="history-refunded">
+              {t('history.refunded', { amount: money(item.refunded) })}
+            </span>
+          )}
         </span>
       </span>
       <span

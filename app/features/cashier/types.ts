@@ -47,6 +47,8 @@ export type Transaction = {
   failure?: { type: string; message: string } | null;
   /** A deposit the provider took back (a chargeback): how much, and what of it the player still owes. */
   chargeback?: { amount: Amount; owed: Amount } | null;
+  /** What the operator refunded of a deposit, back to where it came from. */
+  refunded?: Amount | null;
   requisites: Record<string, string>;
   created_at: string;
   updated_at: string;

@@ -53,8 +53,8 @@ export const getDepositInfo = defineMethod({
   input: z.object({ id: publicId }),
   handler: async (input, context) => {
     const item = await context.services.payments.paymentInfo(requireUserId(context), input.id, context.locale);
-    const summaries = await context.services.chargebacks.summariesOf([item.id]);
-    return { ...item, chargeback: summaries.get(item.id) ?? null };
+    const [summaries, refunded] = await Promise.all([context.services.chargebacks.summariesOf([item.id]), context.services.payments.refunds.refundedByPublicId([item.id])]);
+    return { ...item, chargeback: summaries.get(item.id) ?? null, refunded: refunded.get(item.id) ?? null };
   },
 });
 
@@ -100,7 +100,7 @@ export const getHistory = defineMethod({
   name: 'cashier/gethistory',
   verb: 'GET',
   auth: true,
-  summary: 'Deposits and withdrawals, newest first: {items, total}. A deposit the provider took back carries `chargeback` {amount, owed} (docs/payments.md, "Chargebacks").',
+  summary: 'Deposits and withdrawals, newest first: {items, total}. A deposit the provider took back carries `chargeback` {amount, owed} (docs/payments.md, "Chargebacks"); one refunded by the operator, `refunded` {amount, currency} ("Refunds").',
   input: z.object({
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
     count: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
@@ -109,8 +109,9 @@ export const getHistory = defineMethod({
   }),
   handler: async (input, context) => {
     const page = await context.services.payments.history(requireUserId(context), input, context.locale);
-    const summaries = await context.services.chargebacks.summariesOf(page.items.filter((item) => item.type === 'deposit').map((item) => item.id));
-    return { ...page, items: page.items.map((item) => ({ ...item, chargeback: summaries.get(item.id) ?? null })) };
+    const deposits = page.items.filter((item) => item.type === 'deposit').map((item) => item.id);
+    const [summaries, refunded] = await Promise.all([context.services.chargebacks.summariesOf(deposits), context.services.payments.refunds.refundedByPublicId(deposits)]);
+    return { ...page, items: page.items.map((item) => ({ ...item, chargeback: summaries.get(item.id) ?? null, refunded: refunded.get(item.id) ?? null })) };
   },
 });
 

@@ -172,7 +172,25 @@ export function createRefunds(deps: { db: Db; ledger: Ledger; providers: Provide
     return finish(refund, deposit, answer);
   }
 
-  return { refundDeposit, refundsOf, refundedOf: (paymentIds: number[]) => refundedOf(db, paymentIds), canRefund: (providerName: string) => !!refunderOf(providerName) };
+  /** What was refunded (done, not processing) of these deposits, by public id, as the player's history shows it. */
+  async function refundedByPublicId(publicIds: string[]): Promise<Map<string, { amount: string; currency: string }>> {
+    if (!publicIds.length) return new Map();
+    const rows = await db
+      .select({ publicId: payments.publicId, currency: payments.currency, total: sql<string>`sum(${paymentRefunds.amount})::text` })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(and(inArray(payments.publicId, publicIds), eq(paymentRefunds.status, 'refunded')))
+      .groupBy(payments.publicId, payments.currency);
+    return new Map(rows.map((row) => [row.publicId, { amount: formatMinor(BigInt(row.total), row.currency as CurrencyCode), currency: row.currency }]));
+  }
+
+  return {
+    refundDeposit,
+    refundsOf,
+    refundedOf: (paymentIds: number[]) => refundedOf(db, paymentIds),
+    refundedByPublicId,
+    canRefund: (providerName: string) => !!refunderOf(providerName),
+  };
 }
 
 export type Refunds = ReturnType<typeof createRefunds>;
