@@ -19,7 +19,7 @@
  *   withdrawal:approve <id>              pay it out through the provider and post the reserve (up to BACKOFFICE_FOUR_EYES)
  *   withdrawal:decline <id>              decline it; the reserve returns to the player
  *   payment:settle <id> success|fail     the demo provider settles a payment left pending
- *   payment:chargeback <id>              the demo provider's card holder charges a settled deposit back (docs/payments.md, "Chargebacks")
+ *   payment:chargeback <id> [refund]     the demo provider's card holder charges a settled deposit back, or the provider refunds it on its own (docs/payments.md, "Chargebacks")
  *   jobs:list [failed|pending]           jobs that failed for good (default) or are waiting or retrying
  *   jobs:retry <id>                      give a failed job a fresh set of attempts (docs/events.md)
  *   tournament:list                      tournaments with their window, buy-in and players
@@ -110,12 +110,13 @@ if (command === 'payment:settle') {
 
 if (command === 'payment:chargeback') {
   // The card holder's bank takes the deposit back; the provider then sends the platform its signed notice.
-  const [paymentId] = args;
-  if (!paymentId) {
-    console.error('usage: payment:chargeback <id>');
+  const [paymentId, as] = args;
+  if (!paymentId || (as !== undefined && as !== 'refund')) {
+    console.error('usage: payment:chargeback <id> [refund]');
     process.exit(1);
   }
-  await askDemoProvider('chargeback', { payment_id: paymentId }, (text) => `charged back (${text})`);
+  const takenBackAs = as === 'refund' ? 'refund' : 'chargeback';
+  await askDemoProvider('chargeback', { payment_id: paymentId, taken_back_as: takenBackAs }, (text) => `${takenBackAs === 'refund' ? 'refunded by the provider' : 'charged back'} (${text})`);
 }
 
 if (command?.startsWith('betting:')) {

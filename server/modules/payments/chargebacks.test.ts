@@ -103,6 +103,19 @@ describe('chargebacks through the demo provider', () => {
     await reconciliationMatches();
   });
 
+  it("moves the provider's own refund of a deposit the same way, booked as a provider refund", async () => {
+    const who = await player();
+    const paid = await deposit(who, '40');
+    expect(await t.services.demoPsp.chargeback(paid, 'refund')).toMatchObject({ ok: true, delivered: true });
+    expect(await balance(who)).toBe('0.00');
+    const [moved] = await queryRows<{ kind: string }>(t.database.db, sql`select kind from ledger_transactions where metadata->>'payment' = ${paid} and kind in ('provider_refund', 'chargeback')`);
+    expect(moved.kind).toBe('provider_refund');
+    const [row] = await queryRows<{ kind: string; amount: string }>(t.database.db, sql`select c.kind, c.amount::text from payment_chargebacks c join payments p on p.id = c.payment_id where p.public_id = ${paid}`);
+    expect(row).toEqual({ kind: 'refund', amount: '4000' });
+    await ledgerHolds();
+    await reconciliationMatches();
+  });
+
   it('takes what the main balance has and puts the rest on the receivable, never a negative balance; later deposits settle it first', async () => {
     const who = await player();
     const paid = await deposit(who, '100');

@@ -165,7 +165,7 @@ export function createChargebacks(deps: { db: Db; ledger: Ledger; logger: Logger
   async function applyNotice(
     tx: Tx,
     payment: { publicId: string; provider: string },
-    event: { eventId: string; providerRef: string; amount: bigint; currency: string; kind?: 'chargeback' | 'refund'; reason?: string },
+    event: { eventId: string; providerRef: string; amount: bigint; currency: string; takenBackAs?: 'chargeback' | 'refund'; reason?: string },
   ): Promise<string> {
     try {
       const { chargeback, replayed } = await recordChargeback(tx, {
@@ -173,7 +173,7 @@ export function createChargebacks(deps: { db: Db; ledger: Ledger; logger: Logger
         paymentPublicId: payment.publicId,
         providerRef: event.providerRef,
         eventId: event.eventId,
-        kind: event.kind,
+        kind: event.takenBackAs,
         amount: event.amount,
         currency: event.currency,
         reason: event.reason,

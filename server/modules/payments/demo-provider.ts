@@ -28,6 +28,8 @@ const callbackSchema = z.object({
   provider_ref: z.string().min(1).max(100),
   /** `chargeback`: the payer's bank took the settled pay-in back (docs/payments.md, "Chargebacks"). */
   status: z.enum(['success', 'failed', 'pending', 'cancelled', 'chargeback']),
+  /** With `chargeback`: `refund` when the provider refunded the pay-in on its own rather than the bank taking it back. */
+  taken_back_as: z.enum(['chargeback', 'refund']).optional(),
   amount: z.string().regex(/^[1-9][0-9]{0,17}$/),
   currency: z.string().length(3),
   failure: z.enum(['declined', 'service_error']).optional(),
@@ -145,6 +147,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
           amount: BigInt(parsed.amount),
           currency: parsed.currency,
           failure: parsed.failure,
+          takenBackAs: parsed.taken_back_as,
         },
       };
     },
@@ -214,7 +217,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
    * schemes charge back a payment (the platform checks a callback's amount against the payment);
    * refused once any of it was refunded or charged back. Answers why when nothing was sent.
    */
-  async function chargeback(paymentId: string): Promise<{ ok: true; ref: string; delivered: boolean } | { ok: false; reason: string }> {
+  async function chargeback(paymentId: string, takenBackAs: 'chargeback' | 'refund' = 'chargeback'): Promise<{ ok: true; ref: string; delivered: boolean } | { ok: false; reason: string }> {
     const [payin] = await db
       .select()
       .from(demoPspPayments)
@@ -229,8 +232,8 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
     const amount = payin.amount;
     const ref = `dpc_${randomToken(12)}`;
     // Like a refund, a chargeback's method names the pay-in it takes back.
-    await db.insert(demoPspPayments).values({ ref, merchantPaymentId: ref, kind: 'chargeback', method: payin.ref, amount, currency: payin.currency, status: 'charged_back' });
-    const body = JSON.stringify({ event_id: `${ref}:chargeback`, payment_id: payin.merchantPaymentId, provider_ref: ref, status: 'chargeback', amount: amount.toString(), currency: payin.currency });
+    await db.insert(demoPspPayments).values({ ref, merchantPaymentId: ref, kind: takenBackAs, method: payin.ref, amount, currency: payin.currency, status: takenBackAs === 'refund' ? 'refunded' : 'charged_back' });
+    const body = JSON.stringify({ event_id: `${ref}:${takenBackAs}`, payment_id: payin.merchantPaymentId, provider_ref: ref, status: 'chargeback', taken_back_as: takenBackAs, amount: amount.toString(), currency: payin.currency });
     const answer = await deps.sendCallback()(CALLBACK_PATH, body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body) });
     if (answer.status >= 300) logger.warn({ ref, answer: answer.status }, 'demo provider: the platform refused a chargeback notice');
     return { ok: true, ref, delivered: answer.status < 300 };
@@ -294,9 +297,9 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
     app.post('/chargeback', async (c) => {
       const json = await signedJson(c);
       if (json === UNSIGNED) return c.json({ error: 'invalid signature' }, 401);
-      const parsed = z.object({ payment_id: z.string().max(100) }).safeParse(json);
-      if (!parsed.success) return c.json({ error: 'payment_id is required' }, 422);
-      const done = await chargeback(parsed.data.payment_id);
+      const parsed = z.object({ payment_id: z.string().max(100), taken_back_as: z.enum(['chargeback', 'refund']).default('chargeback') }).safeParse(json);
+      if (!parsed.success) return c.json({ error: 'payment_id is required; taken_back_as is chargeback or refund' }, 422);
+      const done = await chargeback(parsed.data.payment_id, parsed.data.taken_back_as);
       if (!done.ok) return c.json({ error: done.reason }, 422);
       return done.delivered ? c.json({ result: 'charged back', ref: done.ref }) : c.json({ error: 'the platform refused the notice', ref: done.ref }, 502);
     });

@@ -11,6 +11,8 @@ export type ProviderEvent = {
   providerRef: string;
   /** `chargeback`: the payer's bank took a settled pay-in back (handed to the chargeback hook, chargebacks.ts). */
   status: ProviderStatus | 'chargeback';
+  /** With `chargeback`: the payer's bank took it back (`chargeback`, the default) or the provider refunded it on its own (`refund`). */
+  takenBackAs?: 'chargeback' | 'refund';
   /** Minor units, as a decimal string in the callback body. */
   amount: bigint;
   currency: string;
