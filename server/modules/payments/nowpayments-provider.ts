@@ -186,7 +186,10 @@ export function createNowPaymentsProvider(config: NowPaymentsConfig, deps: { log
       }
       if (status === 'failed') return { ok: true, event: { ...base, eventId: `${providerRef}:failed`, status: 'failed', failure: 'declined' } satisfies ProviderEvent };
       if (status === 'expired') return { ok: true, event: { ...base, eventId: `${providerRef}:expired`, status: 'failed' } };
-      // A signed status we do not act on (`refunded`, or one added later) is acknowledged and
+      // The processor gave the payer their coins back: the deposit leaves as a provider refund
+      // (chargebacks.ts; what the balance lacks is owed, docs/payments.md "Chargebacks").
+      if (status === 'refunded') return { ok: true, event: { ...base, eventId: `${providerRef}:refunded`, status: 'chargeback', takenBackAs: 'refund' } };
+      // A signed status we do not act on (`wrong_asset_confirmed`, or one added later) is acknowledged and
       // recorded without a move: refusing it would have the processor resend it for days.
       logger.warn({ payment: paymentId, status }, 'NOWPayments status acknowledged without a move');
       return { ok: true, event: { ...base, eventId: `${providerRef}:${status || 'none'}`, status: 'pending' } };

@@ -225,8 +225,12 @@ describe('NOWPayments deposits (invoices against the stand-in)', () => {
     expect(await balance(who)).toBe('70.00');
     expect((await events(id)).filter((row) => row.status === 'success')).toHaveLength(1);
     // A signed status we do not act on is acknowledged (or the processor would resend it for days) and moves nothing.
-    expect(await np.notify(id, 'refunded')).toBe(200);
+    expect(await np.notify(id, 'wrong_asset_confirmed')).toBe(200);
     expect(await balance(who)).toBe('70.00');
+    // The processor refunding the payer takes the deposit back as a provider refund, once.
+    expect(await np.notify(id, 'refunded')).toBe(200);
+    expect(await np.notify(id, 'refunded')).toBe(200);
+    expect(await balance(who)).toBe('0.00');
     await ledgerHolds();
   });
 
