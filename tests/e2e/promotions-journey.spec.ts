@@ -40,6 +40,8 @@ test('WELCOME link, sign-up, deposit with the offer, bonus wagered on the slot, 
   // The popup leads to the deposit page with the unlocked offer chosen.
   await popup.getByTestId('promo-popup-deposit').click();
   await expect(page).toHaveURL(/\/cashier\/deposit\?offer=\d+/);
+  // The e-mail confirm after sign-up (confirmEmailPopup) waited beneath the code's popup: later.
+  await page.getByTestId('email-confirm-later').click();
   const offers = page.getByTestId('deposit-offers');
   const welcome = offers.getByTestId('deposit-offer-welcome-code');
   await expect(welcome).toHaveAttribute('aria-checked', 'true');

@@ -18,12 +18,15 @@ export type DialogEntry = {
   onClose?: (result?: unknown) => void;
 };
 
+/** `underneath`: beneath every dialog already open, shown once they close (a prompt that should not cover what the player just got). */
+type OpenOptions = { underneath?: boolean };
+
 type OpenInput = Omit<DialogEntry, 'id' | 'dialogProps' | 'componentProps' | 'type'> &
   Partial<Pick<DialogEntry, 'dialogProps' | 'componentProps' | 'type'>>;
 
 type DialogState = {
   dialogs: DialogEntry[];
-  open(input: OpenInput): string;
+  open(input: OpenInput, options?: OpenOptions): string;
   /** Asks to close a dialog; answers false when preventClose refused it. */
   close(id: string, options?: { result?: unknown; immediate?: boolean }): boolean;
   closeAll(): void;
@@ -43,7 +46,7 @@ function syncScrollLock(count: number) {
 
 export const useDialogs = create<DialogState>((set, get) => ({
   dialogs: [],
-  open(input) {
+  open(input, options = {}) {
     const entry: DialogEntry = {
       type: 'popup',
       dialogProps: {},
@@ -51,7 +54,7 @@ export const useDialogs = create<DialogState>((set, get) => ({
       ...input,
       id: randomId(),
     };
-    set((state) => ({ dialogs: [...state.dialogs, entry] }));
+    set((state) => ({ dialogs: options.underneath ? [entry, ...state.dialogs] : [...state.dialogs, entry] }));
     syncScrollLock(get().dialogs.length);
     return entry.id;
   },

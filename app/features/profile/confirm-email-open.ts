@@ -8,7 +8,8 @@ export async function openEmailConfirmIfNeeded(title: string, signal: AbortSigna
     const profile = await api<ProfileInfo>('getprofileinfo', { query: { fields: 'contacts' } });
     const login = profile.contacts?.find((contact) => contact.is_login);
     if (signal.aborted || !login || login.type !== 'email' || login.is_confirmed) return;
-    useDialogs.getState().open({ component: 'email-confirm', type: 'popup', componentProps: { contact: login.contact, contactType: 'email' }, dialogProps: { title } });
+    // Beneath what sign-up may have opened already (the promo code's result): shown once that closes.
+    useDialogs.getState().open({ component: 'email-confirm', type: 'popup', componentProps: { contact: login.contact, contactType: 'email' }, dialogProps: { title } }, { underneath: true });
   } catch {
     // The profile page and the confirm-contact hint still offer it.
   }
