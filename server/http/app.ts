@@ -6,7 +6,6 @@ import { isLocale, localeOfPath } from '../../contract/locales.ts';
 import { createApiRouter } from '../api/router.ts';
 import { SESSION_COOKIE } from '../modules/accounts/index.ts';
 import { createDevMailboxRoutes } from './dev-mailbox.ts';
-import { SIGNATURE_HEADER } from '../modules/payments/index.ts';
 import { walletRoutes } from '../modules/wallet/index.ts';
 import { identityProviderRoutes } from '../modules/identity-providers/index.ts';
 import type { Env } from '../platform/env.ts';
@@ -219,11 +218,10 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/platform/verification', verificationRoutes(services.verification));
 
   // Payment providers call back here; the body is read raw, because the signature covers it.
-  // Each provider has its own path (the demo's is /platform/payments/callback/demo); a provider
-  // that signs in the body (Skrill's md5sig) ignores the header; NOWPayments signs in its own.
+  // Each provider has its own path (the demo's is /platform/payments/callback/demo) and names the
+  // header it signs in (PaymentProvider.signatureHeader).
   app.post('/platform/payments/callback/:provider', async (c) => {
-    const signature = c.req.param('provider') === 'nowpayments' ? c.req.header('x-nowpayments-sig') : c.req.header(SIGNATURE_HEADER);
-    const answer = await services.payments.handleCallback(c.req.param('provider'), await c.req.text(), signature);
+    const answer = await services.payments.handleCallback(c.req.param('provider'), await c.req.text(), (name) => c.req.header(name));
     return c.json(answer.body, answer.status as 200);
   });
   app.route('/psp/demo', services.demoPsp.routes());

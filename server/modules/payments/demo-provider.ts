@@ -105,6 +105,7 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
 
   const provider: PaymentProvider = {
     name: 'demo',
+    signatureHeader: SIGNATURE_HEADER,
     async createPayment(payment) {
       const sandbox = sandboxCase(payment.requisites);
       if (sandbox === 'declined') return { status: 'declined', reason: 'the issuer declined the payment' };
@@ -128,8 +129,8 @@ export function createDemoProvider(deps: { db: Db; secret: string; logger: Logge
       if (sandbox === 'error') return { status: 'error', reason: 'internal error at the provider' };
       return { status: 'ok' };
     },
-    readCallback(rawBody, signatureHeader) {
-      const signature = verifySignature(secret, rawBody, signatureHeader);
+    readCallback(rawBody, signed) {
+      const signature = verifySignature(secret, rawBody, signed);
       if (!signature.ok) return { ok: false, reason: `signature ${signature.reason}` };
       let parsed: z.infer<typeof callbackSchema>;
       try {

@@ -114,6 +114,7 @@ export function createNowPaymentsProvider(config: NowPaymentsConfig, deps: { log
 
   const provider: PaymentProvider = {
     name: 'nowpayments',
+    signatureHeader: 'x-nowpayments-sig',
 
     async createPayment(payment) {
       const coin = CRYPTO_METHODS[payment.method];
@@ -147,8 +148,8 @@ export function createNowPaymentsProvider(config: NowPaymentsConfig, deps: { log
         : { status: 'fraudulent', reason: `not a valid ${coin} address (checksum)` };
     },
 
-    readCallback(rawBody, signatureHeader): CallbackCheck {
-      if (!signatureHeader) return { ok: false, reason: 'signature missing' };
+    readCallback(rawBody, signature): CallbackCheck {
+      if (!signature) return { ok: false, reason: 'signature missing' };
       let body: Record<string, unknown>;
       try {
         const parsed: unknown = JSON.parse(rawBody);
@@ -157,7 +158,7 @@ export function createNowPaymentsProvider(config: NowPaymentsConfig, deps: { log
       } catch {
         return { ok: false, reason: 'unreadable body' };
       }
-      if (!safeEqual(signatureHeader.trim().toLowerCase(), nowpaymentsSignature(config.ipnSecret, body))) return { ok: false, reason: 'signature mismatch' };
+      if (!safeEqual(signature.trim().toLowerCase(), nowpaymentsSignature(config.ipnSecret, body))) return { ok: false, reason: 'signature mismatch' };
       const paymentId = String(body.order_id ?? '');
       const providerRef = String(body.payment_id ?? '');
       const status = String(body.payment_status ?? '');

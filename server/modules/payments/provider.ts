@@ -36,6 +36,11 @@ export type CallbackCheck = { ok: true; event: ProviderEvent } | { ok: false; re
 export interface PaymentProvider {
   readonly name: string;
   /**
+   * The request header its callbacks carry their signature in (lower case), or absent for a
+   * provider that signs inside the body (Skrill's md5sig).
+   */
+  readonly signatureHeader?: string;
+  /**
    * Opens a pay-in: its page to send the player to, or at once a refusal (`declined`: the
    * provider or the bank will not take it; `error`: the provider answered with an error). Throw
    * only when the provider could not be reached.
@@ -48,8 +53,8 @@ export interface PaymentProvider {
    * written. Optional: without it every well-formed detail is taken.
    */
   checkRequisites?(check: { direction: 'deposit' | 'withdrawal'; method: string; currency: string; requisites: Record<string, string> }): Promise<RequisitesVerdict>;
-  /** Checks a callback's signature and reads it; never trusts an unsigned body. */
-  readCallback(rawBody: string, signatureHeader: string | undefined): CallbackCheck;
+  /** Checks a callback's signature (the `signatureHeader` header's value) and reads it; never trusts an unsigned body. */
+  readCallback(rawBody: string, signature: string | undefined): CallbackCheck;
   /**
    * Pays a withdrawal out; the same paymentId twice pays once. `failed` means nothing was paid,
    * and `reason` says why (shown to the operator). `unknown` means the provider stopped answering

@@ -418,10 +418,15 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
    * already-credited payment cannot credit it twice. Each provider calls back at its own path
    * (`/platform/payments/callback/{provider}`), and only about its own payments.
    */
-  async function handleCallback(providerName: string, rawBody: string, signature: string | undefined): Promise<{ status: number; body: Record<string, unknown> }> {
+  /** A provider's callback: `header` reads the request's headers, for the one the provider signs in. */
+  async function handleCallback(
+    providerName: string,
+    rawBody: string,
+    header: (name: string) => string | undefined,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
     const provider = providers.byName(providerName);
     if (!provider) return { status: 404, body: { error: 'unknown provider' } };
-    const read = provider.readCallback(rawBody, signature);
+    const read = provider.readCallback(rawBody, provider.signatureHeader ? header(provider.signatureHeader) : undefined);
     if (!read.ok) {
       logger.warn({ provider: provider.name, reason: read.reason }, 'payment callback refused');
       return { status: 401, body: { error: 'invalid signature' } };
