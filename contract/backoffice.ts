@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'rg.read': 'See responsible-gaming limits and exclusions',
   'rg.restrict': 'Add a stricter limit or an operator exclusion (never loosen one)',
   'support.chat': 'Answer the live chat and read contact-form messages',
+  'marketing.read': 'See campaigns, promo codes and their uses, bonuses given, cashback runs',
+  'marketing.manage': 'Create and publish campaigns, create and disable promo codes, run cashback',
   'settings.read': 'See site settings and the site configuration',
   'settings.write': 'Change site settings, the maintenance switch and the site configuration',
 } as const;
@@ -55,9 +57,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'rg.restrict',
   ],
   support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat'],
-  marketing: ['players.read', 'players.notes', 'players.bonus'],
+  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage'],
   trader: ['players.read', 'players.notes'],
-  analyst: [...READ_ONLY, 'settings.read'],
+  analyst: [...READ_ONLY, 'settings.read', 'marketing.read'],
 };
 
 export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -7,6 +7,7 @@ import { MONEY_ENDPOINTS } from './endpoints/money.ts';
 import { PROTECTION_ENDPOINTS } from './endpoints/protection.ts';
 import { SUPPORT_ENDPOINTS } from './endpoints/support.ts';
 import { SETTINGS_ENDPOINTS } from './endpoints/settings.ts';
+import { MARKETING_ENDPOINTS } from './endpoints/marketing.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -31,6 +32,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...PROTECTION_ENDPOINTS,
   ...SUPPORT_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
+  ...MARKETING_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

@@ -15,6 +15,7 @@ const SOURCES = [
   'server/modules/ledger/adjustments.ts',
   'server/modules/accounts/admin.ts',
   'server/modules/payments/refunds.ts',
+  'server/modules/promotions/operator.ts',
 ].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'server/backoffice/messages.ts');
 
 const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;

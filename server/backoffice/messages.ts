@@ -78,6 +78,20 @@ const FRENCH: Array<[english: string, french: string]> = [
   // Verification.
   ['No such document', 'Document introuvable'],
   ['Write the reason the player will read', 'Écrivez le motif que le joueur lira'],
+  // Marketing: campaigns, promo codes, cashback.
+  ['No campaign with id {id}', 'Aucune campagne avec l’id {id}'],
+  ['A campaign {sysname} exists already', 'Une campagne {sysname} existe déjà'],
+  ['No game {game}', 'Aucun jeu {game}'],
+  ['This campaign is published already', 'Cette campagne est déjà publiée'],
+  ['This campaign has ended: create a new one', 'Cette campagne est terminée : créez-en une nouvelle'],
+  ['Its end is past: change the schedule first', 'Sa fin est passée : changez d’abord le calendrier'],
+  ['This campaign is not published', 'Cette campagne n’est pas publiée'],
+  ['Someone changed this campaign meanwhile: reload it', 'Quelqu’un a modifié cette campagne entre-temps : rechargez-la'],
+  ['This campaign has ended', 'Cette campagne est terminée'],
+  ['Must be in the future', 'Doit être dans le futur'],
+  ['The code {code} exists already', 'Le code {code} existe déjà'],
+  ['No promo code with id {id}', 'Aucun code promo avec l’id {id}'],
+  ['This code is disabled already', 'Ce code est déjà désactivé'],
 ];
 
 type Compiled = { pattern: RegExp; names: string[]; french: string };

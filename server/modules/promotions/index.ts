@@ -4,3 +4,19 @@ export { createCashback, type Cashback } from './cashback.ts';
 export { createPromotionsAdmin, campaignSpecSchema, promoCodeSpecSchema, rewardSpec, storedReward, type CampaignSpec } from './admin.ts';
 export { completeFreeSpins, lockFreeSpinsBonus, type GrantInput } from './engine.ts';
 export { useBettingBonus, type BettingBonusUse } from './betting-bonus.ts';
+export {
+  cashbackCampaigns,
+  cashbackRuns,
+  createOperatorCampaign,
+  createOperatorCode,
+  createOperatorCodes,
+  disableOperatorCode,
+  listGivenBonuses,
+  listOperatorCampaigns,
+  listOperatorCodes,
+  operatorCampaign,
+  operatorCodeUses,
+  operatorCodesCsv,
+  publishOperatorCampaign,
+  updateOperatorCampaign,
+} from './operator.ts';

@@ -198,6 +198,15 @@ export function createPromotions(deps: PromotionsDeps) {
     return items[0] ?? null;
   }
 
+  /**
+   * Any campaign as the site would show it to a guest, whatever its status or window: the back
+   * office previews a draft with the site's own components before publishing it. Null: no such id.
+   */
+  async function previewCampaign(id: number, locale: LocaleCode): Promise<CampaignView | null> {
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+    return row ? (await views([row], null, locale))[0] : null;
+  }
+
   // --- promo codes --------------------------------------------------------------------------------
 
   async function findCode(tx: Db | Tx, code: string) {
@@ -564,6 +573,7 @@ export function createPromotions(deps: PromotionsDeps) {
   return {
     listCampaigns,
     campaignBySysname,
+    previewCampaign,
     checkCode,
     activateCode,
     takeOffer,
