@@ -12,6 +12,7 @@ import { openDatabase } from './platform/db/database.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { resolveAppSecret } from './platform/secrets.ts';
 import { PREPARING_DATABASE_LINE, readyLine, siteAddress } from './platform/console-lines.ts';
+import { aggregateClusterMetrics, startMetricsServer } from './platform/observability/metrics-server.ts';
 
 const WORKER_FLAG = 'CROUPIER_CLUSTER_WORKER';
 
@@ -60,10 +61,15 @@ async function runPrimary(processes: number) {
   // The workers print no address of their own: one line here, when the first one listens.
   cluster.once('listening', (_worker, address) => console.log(readyLine(siteAddress(env.HOST, address.port), processes)));
   for (let i = 0; i < processes; i++) fork();
+  // Metrics of the whole site, summed over the workers (docs/observability.md): the primary serves
+  // METRICS_PORT, and answers a worker asked on the site's port with METRICS_TOKEN.
+  const clusterMetrics = aggregateClusterMetrics();
+  const metricsServer = env.METRICS_PORT === undefined ? undefined : await startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN, text: clusterMetrics });
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    metricsServer?.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     // A worker that hangs on shutdown does not keep the site up forever.
     setTimeout(() => process.exit(1), 15_000).unref();

@@ -28,6 +28,7 @@ import { createLiveEndpoint } from './http/live.ts';
 import { SESSION_COOKIE } from './modules/accounts/index.ts';
 import { BACKOFFICE_SESSION_COOKIE } from './modules/staff/index.ts';
 import { BACKOFFICE_LIVE_PATH, ROLE_PERMISSIONS, staffTopic } from '../contract/backoffice.ts';
+import { startObservability } from './platform/observability/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ENTRY = `${ROOT}build/server/index.js`;
@@ -118,6 +119,14 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     logger,
     trustProxy: env.TRUST_PROXY,
   });
+  // Metrics (METRICS_PORT / METRICS_TOKEN) and traces (OTEL_EXPORTER_OTLP_ENDPOINT): docs/observability.md.
+  const observability = await startObservability({
+    env,
+    logger,
+    database,
+    serviceVersion: buildId,
+    streams: () => ({ player: liveEndpoint.streams(), backoffice: staffLiveEndpoint.streams() }),
+  });
   const honoListener = getRequestListener(app.fetch);
   const appListener = vite
     ? (req: IncomingMessage, res: ServerResponse) => vite!.middlewares(req, res, () => honoListener(req, res))
@@ -153,6 +162,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     await vite?.close();
     await services.close();
     await database.close();
+    await observability.stop();
     releaseSiteLock();
     logger.info('stopped');
     process.exit(0);

@@ -12,6 +12,7 @@ import { createCurrencyRates, ECB_DAILY_RATES_URL } from './modules/currency-rat
 import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore, flagChargeback } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
+import { ledgerCheckJob } from './modules/ledger/check-job.ts';
 import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
 import { LOCALES } from '../contract/locales.ts';
@@ -251,6 +252,8 @@ export async function createServices(deps: {
   const chargebacks = createChargebacks({ db, ledger, logger, flagPlayer: flagChargeback });
   jobs.onEvent(chargebacks.recoveryHandler);
   jobs.schedule(housekeeping);
+  // The ledger check on a schedule: its result is a metric the alerts watch (docs/observability.md).
+  jobs.schedule(ledgerCheckJob(ledger, env.LEDGER_CHECK_CRON, logger));
   // The embedded database has no autovacuum: its statistics are gathered by a job instead.
   if (deps.database.kind === 'pglite') jobs.schedule(statistics);
   for (const effect of liveNoticeEffects(live)) jobs.onDispatched(effect);

@@ -13,6 +13,8 @@ import { readInput } from './parse-input.ts';
 import { errorResponse } from './respond.ts';
 import { parseOrThrow } from './validate.ts';
 import { fieldMessage } from '../../contract/validation-messages.ts';
+import { inSpan } from '../platform/observability/tracing.ts';
+import { apiCalls, apiDuration, childrenOf } from '../platform/observability/metrics.ts';
 
 /** Methods that keep answering during maintenance, so the site can tell players why. */
 const MAINTENANCE_OPEN = new Set(['getgeneralinfo', 'metadata/get']);
@@ -33,11 +35,31 @@ export function createApiRouter(options: ApiRouterOptions) {
   const router = new Hono<HttpEnv>();
 
   router.all('/*', async (c) => {
+    const started = performance.now();
+    // The method's name as a label: a name from the catalogue, or `unknown` (names are the caller's text).
+    let label = 'unknown';
+    const response = await inSpan('api', {}, async (span) => {
+      const answer = await call(c, (name) => {
+        label = name;
+        span.rename(`api ${name}`);
+        span.set({ 'croupier.api.method': name });
+      });
+      if (answer.status >= 500) span.fail(`HTTP ${answer.status}`);
+      return answer;
+    });
+    callTimer(label).observe((performance.now() - started) / 1000);
+    callCounter(`${label} ${outcomeOf(response)}`).inc();
+    return response;
+  });
+
+  /** Looks up, checks, parses and runs the method; `found` learns its name once it is known. */
+  async function call(c: Context<HttpEnv>, found: (name: string) => void): Promise<Response> {
     const locale = callerLocale(c.req.query('locale'), getCookie(c, LOCALE_COOKIE));
     try {
       const name = methodName(c.req.url);
       const method = findMethod(name);
       if (!method) throw new AppError('MethodNotFoundException', `Method ${name || '(none)'} not found`);
+      found(method.name);
       const verb = c.req.method === 'HEAD' ? 'GET' : c.req.method;
       if (verb !== 'GET' && verb !== 'POST') {
         throw new AppError('InvalidRequestException', `${verb} is not allowed`, { status: 405, headers: { Allow: 'GET, POST' } });
@@ -94,12 +116,23 @@ export function createApiRouter(options: ApiRouterOptions) {
       return c.json({ data: data ?? null });
     } catch (error) {
       c.header('Cache-Control', 'no-store');
-      return errorResponse(c, error, logger);
+      const answer = errorResponse(c, error, logger);
+      outcomes.set(answer, error instanceof AppError ? error.type : 'InternalServerErrorException');
+      return answer;
     }
-  });
+  }
 
   return router;
 }
+
+/** The error type each error answer stood for (ok when absent), read by the metrics. */
+const outcomes = new WeakMap<Response, string>();
+const outcomeOf = (response: Response) => outcomes.get(response) ?? 'ok';
+const callTimer = childrenOf((method) => apiDuration.labels(method));
+const callCounter = childrenOf((key) => {
+  const [method, outcome] = key.split(' ');
+  return apiCalls.labels(method, outcome);
+});
 
 /** The method's name from the path; a malformed escape (`%E0`) names no method rather than failing. */
 function methodName(url: string): string {

@@ -22,6 +22,9 @@ import { verificationRoutes } from '../modules/verification/index.ts';
 import { BACKOFFICE_API, BACKOFFICE_PATH } from '../../contract/backoffice.ts';
 import { backofficeAddressGate, createBackofficeRouter } from '../backoffice/router.ts';
 import { backofficeOpsRoutes } from '../backoffice/ops-route.ts';
+import { inSpan } from '../platform/observability/tracing.ts';
+import { childrenOf, httpDuration, httpRequests } from '../platform/observability/metrics.ts';
+import { answerMetrics } from '../platform/observability/metrics-server.ts';
 
 export const VISITOR_COOKIE = 'vid';
 export const INTERNAL_CLIENT_IP_HEADER = 'x-croupier-client-ip';
@@ -105,14 +108,25 @@ export function createHttpApp(options: HttpAppOptions) {
     c.set('requestId', requestId);
     c.set('nonce', nextNonce());
     const started = performance.now();
-    await next();
+    const method = c.req.method;
+    // The request's span (when tracing is on, docs/observability.md): the API method, SQL and
+    // wallet spans below it carry the same request id. Named by its route once routing is done.
+    await inSpan(method, { kind: 'server', headers: c.req.raw.headers, requestId, attributes: { 'http.request.method': method, 'url.path': c.req.path } }, async (span) => {
+      await next();
+      const status = c.res.status;
+      span.set({ 'http.route': routeOf(c), 'http.response.status_code': status });
+      span.rename(`${method} ${routeOf(c)}`);
+      if (status >= 500) span.fail(`HTTP ${status}`);
+    });
     c.header('X-Request-Id', requestId);
+    const ms = performance.now() - started;
+    const route = routeOf(c);
+    const status = c.res.status;
+    requestCounter(`${method} ${route} ${status}`).inc();
+    requestTimer(`${method} ${route}`).observe(ms / 1000);
     const path = c.req.path;
     if (!path.startsWith('/assets/')) {
-      logger.info(
-        { requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
+      logger.info({ requestId, method, path, status, ms: Math.round(ms) }, 'request');
     }
   });
   // Text answers in brotli or gzip (decision 034): outside everything else, so pages, the API,
@@ -138,6 +152,11 @@ export function createHttpApp(options: HttpAppOptions) {
     const ok = await services.database.ping();
     return c.json({ status: ok ? 'ready' : 'database unreachable' }, ok ? 200 : 503);
   });
+
+  // Prometheus metrics on the site's port, only with METRICS_TOKEN (metrics-server.ts). Without
+  // it this path is a page like any other (not found): metrics are never open to anyone.
+  const metricsToken = env.METRICS_TOKEN;
+  if (metricsToken) app.get('/metrics', (c) => answerMetrics(c.req.header('authorization'), metricsToken));
 
   if (options.serveStatic) app.use(options.serveStatic);
 
@@ -257,3 +276,26 @@ export function createHttpApp(options: HttpAppOptions) {
 }
 
 export type HttpApp = ReturnType<typeof createHttpApp>;
+
+/**
+ * The route that answered, as registered (`/api/*`, `/platform/wallet/:endpoint`): a bounded
+ * label for metrics and span names, where the path itself carries ids. The pages' catch-all
+ * is `page`; a request no handler matched is `unmatched`.
+ */
+function routeOf(c: Context): string {
+  const route = c.req.routePath;
+  if (route === '*' || route === '/*') {
+    if (c.req.path.startsWith('/assets/')) return 'static';
+    return c.finalized && c.res.status !== 404 ? 'page' : 'unmatched';
+  }
+  return route;
+}
+
+const requestCounter = childrenOf((key) => {
+  const [method, route, status] = key.split(' ');
+  return httpRequests.labels(method, route, status);
+});
+const requestTimer = childrenOf((key) => {
+  const [method, route] = key.split(' ');
+  return httpDuration.labels(method, route);
+});

@@ -5,6 +5,7 @@ import type { HttpEnv } from './env.ts';
 import { VISITOR_COOKIE } from './app.ts';
 import { acceptedEncodings, asBody, COMPRESSION_THRESHOLD, isCompressibleType, varyWithAcceptEncoding, type ContentCoding } from './compression.ts';
 import { createCopyMaker, type NonceSplicedBody } from './nonce-compression.ts';
+import { cacheCounters } from '../platform/observability/metrics.ts';
 
 /**
  * Whole pages rendered for guests, shared between guests for a moment (decision 012).
@@ -86,6 +87,7 @@ export function createGuestPageCache(options: {
   const rendering = new Map<string, Promise<Entry | null>>();
   let hits = 0;
   let misses = 0;
+  const counted = cacheCounters('guest_pages');
   let compressedHits = 0;
   /** Moves on at every clear(): renders that began before it are not stored. */
   let generation = 0;
@@ -148,6 +150,7 @@ export function createGuestPageCache(options: {
       const cached = entries.get(key);
       if (cached && cached.expiresAt > now()) {
         hits += 1;
+        counted.hit.inc();
         return fromEntry(cached, c, nonce);
       }
       const pending = rendering.get(key);
@@ -155,6 +158,7 @@ export function createGuestPageCache(options: {
         const entry = await pending;
         if (entry) {
           hits += 1;
+          counted.hit.inc();
           return fromEntry(entry, c, nonce);
         }
         return render();
@@ -162,6 +166,7 @@ export function createGuestPageCache(options: {
 
       // Guests who ask while this render runs wait for it rather than render the page again.
       misses += 1;
+      counted.miss.inc();
       let settle!: (entry: Entry | null) => void;
       const shared = new Promise<Entry | null>((resolve) => (settle = resolve));
       rendering.set(key, shared);

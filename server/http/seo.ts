@@ -107,7 +107,7 @@ async function siteOrigin(services: SeoServices, publicOrigin: string | undefine
 export function mountSeoRoutes(app: Hono<HttpEnv>, options: { services: SeoServices; publicOrigin?: string }) {
   const { services } = options;
   // Shared by every visitor; a catalogue change clears it, otherwise it lives a minute.
-  const cache = createReadCache({ ttlMs: SITEMAP_CACHE_MS, maxEntries: 16 });
+  const cache = createReadCache({ name: 'sitemaps', ttlMs: SITEMAP_CACHE_MS, maxEntries: 16 });
   services.invalidator.register(CATALOGUE_CACHE, cache);
   const entries = () => cache.get('entries', () => sitemapEntries(services));
   const xml = (body: string) =>

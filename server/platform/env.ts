@@ -146,6 +146,28 @@ const envSchema = z.object({
    * the process's 10 database connections while it runs.
    */
   WALLET_SETTLE_SLOTS: z.coerce.number().int().min(1).max(8).default(2),
+  /**
+   * Prometheus metrics (docs/observability.md): METRICS_PORT serves /metrics on a listener of its
+   * own (on METRICS_HOST), meant for the private network only; METRICS_TOKEN serves it on the
+   * site's port to `Authorization: Bearer <token>` (and asks for it on METRICS_PORT too). Neither
+   * set: no /metrics at all.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('0.0.0.0'),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').regex(/^\S+$/, 'no spaces').optional(),
+  /**
+   * When the ledger check runs on the job runner (every balance against its postings, everything
+   * summing to zero: the ops command ledger:verify), a five-field cron expression; it reads every
+   * posting, so once a night by default. Its result is the metric croupier_ledger_check_problems.
+   */
+  LEDGER_CHECK_CRON: z.string().regex(/^\S+( \S+){4}$/, 'a five-field cron expression').default('40 4 * * *'),
+  /**
+   * Traces go out over OTLP/HTTP with protobuf, the OTLP default (docs/observability.md); the
+   * OTEL_* settings are read by the OpenTelemetry SDK itself. Only the protocol is checked here,
+   * so that asking for another one stops the process instead of sending nothing.
+   */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf'], 'only http/protobuf is supported').optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf'], 'only http/protobuf is supported').optional(),
   /** Per visitor / user storage quota in bytes (storage/set). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(16_384),
   /**
@@ -234,6 +256,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const result = envSchema.safeParse(cleaned);
   if (result.success && result.data.WEB_CONCURRENCY > 1 && !result.data.DATABASE_URL) {
     throw new EnvError('Invalid environment: WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database is opened by one process only)');
+  }
+  if (result.success && result.data.METRICS_PORT !== undefined && result.data.METRICS_PORT === result.data.PORT) {
+    throw new EnvError('Invalid environment: METRICS_PORT: must differ from PORT (the metrics listener is a port of its own)');
   }
   if (result.success && result.data.CONTENT_SOURCE === 'strapi' && !result.data.STRAPI_URL) {
     throw new EnvError('Invalid environment: STRAPI_URL: required when CONTENT_SOURCE is strapi');

@@ -7,6 +7,8 @@
  * once cost one query, not sixteen. A load that fails is not kept, so an error is never served
  * from the cache. Values are shared between callers: treat them as read-only.
  */
+import { cacheCounters } from './observability/metrics.ts';
+
 export type ReadCache = {
   /** The value for `key`: from the cache while fresh, otherwise from `load` (once per key at a time). */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
@@ -14,7 +16,8 @@ export type ReadCache = {
   clear(): void;
 };
 
-export function createReadCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): ReadCache {
+export function createReadCache(options: { /** Names the cache in the metrics (croupier_cache_requests_total). */ name?: string; ttlMs: number; maxEntries: number; now?: () => number }): ReadCache {
+  const counted = cacheCounters(options.name ?? 'unnamed');
   // Read at each call, not captured, so a test that fakes Date moves this clock too.
   const now = options.now ?? (() => Date.now());
   // A Map keeps insertion order, so the first key is the oldest entry: the one to evict.
@@ -23,7 +26,11 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number; no
   function get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (options.ttlMs <= 0) return load();
     const hit = entries.get(key);
-    if (hit && now() - hit.at < options.ttlMs) return hit.value as Promise<T>;
+    if (hit && now() - hit.at < options.ttlMs) {
+      counted.hit.inc();
+      return hit.value as Promise<T>;
+    }
+    counted.miss.inc();
     if (hit) entries.delete(key);
     const value = load();
     const entry = { value, at: now() };

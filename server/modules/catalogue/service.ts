@@ -90,7 +90,7 @@ export const CATALOGUE_CACHE_MS = 5000;
 export const CATALOGUE_CACHE = 'catalogue';
 
 export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () => number; invalidator?: CacheInvalidator } = {}) {
-  const cache = createReadCache({ ttlMs: options.cacheMs ?? CATALOGUE_CACHE_MS, maxEntries: 500, now: options.now });
+  const cache = createReadCache({ name: 'catalogue', ttlMs: options.cacheMs ?? CATALOGUE_CACHE_MS, maxEntries: 500, now: options.now });
   // An operator's catalogue change (ops, back office) clears the lists in every process.
   options.invalidator?.register(CATALOGUE_CACHE, cache);
   const localized = (row: GameRow, locale: LocaleCode): LocalDescription => {

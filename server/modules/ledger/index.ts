@@ -4,6 +4,7 @@ import { preparedRows, queryRows, type Db, type Tx } from '../../platform/db/dat
 import { CHECK_VIOLATION, pgErrorCode } from '../../platform/db/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
+import { countMovement } from '../../platform/observability/metrics.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema.ts';
 import { createLedgerReports } from './reports.ts';
 
@@ -180,6 +181,9 @@ export function createLedger(db: Db) {
       if (row.o_status === 'insufficient') {
         throw input.insufficientFunds?.() ?? new AppError('InvalidParameterException', 'Insufficient funds', { fields: { amount: 'Insufficient funds' } });
       }
+      // Counted when written (metrics): inside a caller's transaction that later rolls back, a
+      // movement is counted that did not stay; that is rare (a failure after the money moved).
+      if (!row.o_replayed) countMovement(input.kind);
       const balances = (typeof row.o_balances === 'string' ? JSON.parse(row.o_balances) : (row.o_balances ?? {})) as Record<string, string>;
       return {
         transactionId: Number(row.o_id),

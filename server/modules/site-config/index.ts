@@ -19,7 +19,7 @@ const CACHE_MS = 5000;
 export const SITE_CONFIG_CACHE = 'site-config';
 
 export function createSiteConfigService(db: Db, options: { invalidator?: CacheInvalidator; cacheMs?: number } = {}) {
-  const cache = createReadCache({ ttlMs: options.cacheMs ?? CACHE_MS, maxEntries: 16 });
+  const cache = createReadCache({ name: 'site_config', ttlMs: options.cacheMs ?? CACHE_MS, maxEntries: 16 });
   const invalidator = options.invalidator ?? localInvalidator();
   invalidator.register(SITE_CONFIG_CACHE, cache);
 

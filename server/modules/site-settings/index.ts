@@ -60,7 +60,7 @@ const CACHE_MS = 2000;
 export const SITE_SETTINGS_CACHE = 'site-settings';
 
 export function createSiteSettings(db: Db, options: { invalidator?: CacheInvalidator; cacheMs?: number } = {}) {
-  const cache = createReadCache({ ttlMs: options.cacheMs ?? CACHE_MS, maxEntries: Object.keys(settingSchemas).length });
+  const cache = createReadCache({ name: 'site_settings', ttlMs: options.cacheMs ?? CACHE_MS, maxEntries: Object.keys(settingSchemas).length });
   const invalidator = options.invalidator ?? localInvalidator();
   invalidator.register(SITE_SETTINGS_CACHE, cache);
 

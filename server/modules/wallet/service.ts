@@ -17,6 +17,8 @@ import { announceOutboxCommitted, type OutboxEventType } from '../../platform/ev
 import { walletText } from './texts.ts';
 import { createTurns } from './player-turns.ts';
 import { createSettleBatches, type BatchOutcome } from './settle-batches.ts';
+import { inSpan } from '../../platform/observability/tracing.ts';
+import { countMovement, observeSettle } from '../../platform/observability/metrics.ts';
 import { checkStake, recordSettledReturn, recordStake, refusalMessage } from '../responsible-gaming/index.ts';
 
 /** A game session lives this long; then balance and bet calls answer RS_ERROR_TOKEN_EXPIRED. */
@@ -777,6 +779,8 @@ export function createWallet(deps: WalletDeps) {
     });
     const settled = (typeof settledRow === 'string' ? JSON.parse(settledRow) : settledRow) as Settled;
     if (!settled) return null;
+    if (move) countMovement(move.kind);
+    if (jackpot?.move) countMovement(jackpot.move.kind);
     if (settled.outbox) announceOutboxCommitted();
     return settled.answer;
   }
@@ -791,7 +795,14 @@ export function createWallet(deps: WalletDeps) {
    * in-house game engine in this process): validates it, finds the session, and decides.
    */
   async function handle(endpoint: WalletEndpoint, body: unknown): Promise<WalletAnswer> {
-    return canonical(await decide(endpoint, body));
+    if (endpoint === 'balance') return canonical(await decide(endpoint, body));
+    // A money call: its latency is the settle figure (docs/observability.md), and it has its span.
+    const started = performance.now();
+    try {
+      return canonical(await inSpan(`wallet ${endpoint}`, { attributes: { 'croupier.wallet.endpoint': endpoint } }, () => decide(endpoint, body)));
+    } finally {
+      observeSettle(endpoint, performance.now() - started);
+    }
   }
 
   /** The ordinary requests' statements: alone when the wallet is quiet, together under load (settle-batches.ts). */

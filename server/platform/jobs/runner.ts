@@ -4,6 +4,8 @@ import { CronExpressionParser } from 'cron-parser';
 import { preparedQuery, queryRows, type Db, type Tx } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { onOutboxCommitted, type OutboxEvent } from '../events/outbox.ts';
+import { inSpan } from '../observability/tracing.ts';
+import { jobFailures, observeJob } from '../observability/metrics.ts';
 
 /**
  * The job runner: delivers outbox events to their handlers at least once, runs scheduled jobs
@@ -390,9 +392,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       () => logger.warn({ job: job.key, processId, ms: slowJobMs }, 'job still running: a handler must use its tx, never db, or set ownTransactions'),
       slowJobMs,
     );
+    const started = performance.now();
     try {
-      return await work();
+      // A span per job (tracing on): the handler's statements are its children.
+      return await inSpan(`job ${job.name}`, { attributes: { 'croupier.job.name': job.name, 'croupier.job.key': job.key, 'croupier.job.attempt': Number(job.attempts) + 1 } }, work);
     } finally {
+      observeJob(job.name, performance.now() - started);
       clearTimeout(timer);
     }
   }
@@ -529,6 +534,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         run_at = now() + make_interval(secs => ${backoffMs(attempt) / 1000}),
         failed_at = ${final ? sql`now()` : sql`null`}
       where id = ${job.id} and completed_at is null`);
+    jobFailures.labels(job.name, String(final)).inc();
     const fields = { job: job.key, attempt, maxAttempts: job.max_attempts, err: error, processId };
     if (final) logger.error(fields, 'job failed for good: it stays in the jobs table for an operator (npm run ops -- jobs:list failed)');
     else logger.warn(fields, 'job failed: it will be retried');
