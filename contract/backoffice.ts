@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   'marketing.manage': 'Create and publish campaigns, create and disable promo codes, run cashback',
   'settings.read': 'See site settings and the site configuration',
   'settings.write': 'Change site settings, the maintenance switch and the site configuration',
+  'trading.read': 'See sportsbook events, markets, liability and bets',
+  'trading.manage': "Change a market's odds, margin and status, settle, void and re-settle, set a player's stake limits",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -55,11 +57,12 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'verification.read',
     'verification.decide',
     'rg.restrict',
+    'trading.read',
   ],
   support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat'],
   marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage'],
-  trader: ['players.read', 'players.notes'],
-  analyst: [...READ_ONLY, 'settings.read', 'marketing.read'],
+  trader: ['players.read', 'players.notes', 'trading.read', 'trading.manage'],
+  analyst: [...READ_ONLY, 'settings.read', 'marketing.read', 'trading.read'],
 };
 
 export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -216,6 +216,7 @@ export async function createServices(deps: {
     outboxCommitted: announceOutboxCommitted,
     enqueue: (name, key, payload) => jobs.enqueue(name, key, payload),
     opsSecret: hmacSha256(secret.secret, 'betting-ops'),
+    tellTraders: (eventIds) => void live.publish(staffTopic('trading.read'), { type: 'trading', data: { event_ids: eventIds } }).catch(() => undefined),
   });
 
   const siteSettings = createSiteSettings(db, { invalidator, cacheMs });

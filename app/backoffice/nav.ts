@@ -8,6 +8,8 @@ export const NAV: NavItem[] = [
   { to: BACKOFFICE_PATH, label: { en: 'Overview', fr: 'Vue d’ensemble' }, permission: 'signed-in', group: 'work' },
   { to: `${BACKOFFICE_PATH}/players`, label: { en: 'Players', fr: 'Joueurs' }, permission: 'players.read', group: 'work' },
   { to: `${BACKOFFICE_PATH}/support`, label: { en: 'Support chat', fr: 'Chat support' }, permission: 'support.chat', group: 'work' },
+  { to: `${BACKOFFICE_PATH}/trading`, label: { en: 'Sportsbook trading', fr: 'Trading sportif' }, permission: 'trading.read', group: 'work' },
+  { to: `${BACKOFFICE_PATH}/trading/bets`, label: { en: 'Sports bets', fr: 'Paris sportifs' }, permission: 'trading.read', group: 'work' },
   { to: `${BACKOFFICE_PATH}/withdrawals`, label: { en: 'Withdrawals', fr: 'Retraits' }, permission: 'withdrawals.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/deposits`, label: { en: 'Deposits', fr: 'Dépôts' }, permission: 'deposits.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/ledger`, label: { en: 'Ledger', fr: 'Grand livre' }, permission: 'ledger.read', group: 'money' },

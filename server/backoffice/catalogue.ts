@@ -8,6 +8,7 @@ import { PROTECTION_ENDPOINTS } from './endpoints/protection.ts';
 import { SUPPORT_ENDPOINTS } from './endpoints/support.ts';
 import { SETTINGS_ENDPOINTS } from './endpoints/settings.ts';
 import { MARKETING_ENDPOINTS } from './endpoints/marketing.ts';
+import { TRADING_ENDPOINTS } from './endpoints/trading.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -33,6 +34,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...SUPPORT_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
   ...MARKETING_ENDPOINTS,
+  ...TRADING_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

@@ -16,6 +16,7 @@ const SOURCES = [
   'server/modules/accounts/admin.ts',
   'server/modules/payments/refunds.ts',
   'server/modules/promotions/operator.ts',
+  'server/modules/betting/trading.ts',
 ].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'server/backoffice/messages.ts');
 
 const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;

@@ -94,6 +94,7 @@ const texts = defineTexts({
     tabPayments: 'Deposits and withdrawals',
     tabRounds: 'Casino rounds',
     tabBets: 'Sports bets',
+    betsInTrading: 'Open in sportsbook trading (filters, stake limits)',
     tabBonuses: 'Bonuses',
     tabSessions: 'Sessions and devices',
     tabProtection: 'Responsible gaming',
@@ -223,6 +224,7 @@ const texts = defineTexts({
     tabPayments: 'Dépôts et retraits',
     tabRounds: 'Parties de casino',
     tabBets: 'Paris sportifs',
+    betsInTrading: 'Ouvrir dans le trading sportif (filtres, limites de mise)',
     tabBonuses: 'Bonus',
     tabSessions: 'Sessions et appareils',
     tabProtection: 'Jeu responsable',
@@ -761,7 +763,17 @@ function BetsTab({ player: p, table, t, locale }: TableSectionProps) {
     { id: 'return', header: t('return'), cell: ({ row }) => (row.original.return === null ? '—' : money(row.original.return, row.original.currency, locale)) },
     { id: 'status', header: t('status'), cell: ({ row }) => <Badge>{row.original.status}</Badge> },
   ];
-  return <DataTable caption={t('caption', { what: t('tabBets') })} columns={columns} rows={bets.data?.items} total={bets.data?.total} loading={bets.isLoading} table={table} rowKey={(row) => String(row.id)} />;
+  const can = useCan();
+  return (
+    <>
+      {can('trading.read') && (
+        <p>
+          <Link to={`${BACKOFFICE_PATH}/trading/bets?user_id=${p.id}`}>{t('betsInTrading')}</Link>
+        </p>
+      )}
+      <DataTable caption={t('caption', { what: t('tabBets') })} columns={columns} rows={bets.data?.items} total={bets.data?.total} loading={bets.isLoading} table={table} rowKey={(row) => String(row.id)} />
+    </>
+  );
 }
 
 function BonusesTab({ player: p, table, t, locale }: TableSectionProps) {

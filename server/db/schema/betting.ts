@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../schema.ts';
 
 /**
@@ -63,6 +63,12 @@ export const bettingMarkets = pgTable(
     status: text('status', { enum: ['open', 'suspended', 'settled'] }).notNull(),
     /** Grows with every change of odds or status; bets lock the row, so a change and a bet are ordered. */
     version: integer('version').notNull().default(1),
+    /** A trader suspended it (back office): the feed's "open" no longer reopens it, only a trader does. */
+    traderSuspended: boolean('trader_suspended').notNull().default(false),
+    /** A trader set its odds by hand: the feed's prices are ignored until the trader gives it back. */
+    oddsOverride: boolean('odds_override').notNull().default(false),
+    /** The trader's margin in basis points (500 = 5%): the feed's prices are rescaled to it; null keeps the feed's. */
+    marginBp: integer('margin_bp'),
   },
   (table) => [index('betting_markets_event').on(table.eventId)],
 );
@@ -130,4 +136,24 @@ export const bettingBetLegs = pgTable(
     odds: integer('odds').notNull(),
   },
   (table) => [primaryKey({ columns: [table.betId, table.position] }), index('betting_bet_legs_event').on(table.eventId, table.betId)],
+);
+
+/**
+ * A trader's stake limits for one player (docs/betting.md, "Stake limits"): a cash bet above
+ * `max_stake` or above `stake_factor` x the book's maximum stake is refused (STAKE_TOO_HIGH).
+ * No row: the book's limits alone.
+ */
+export const bettingPlayerLimits = pgTable(
+  'betting_player_limits',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** Thousandths: 250 lets this player stake a quarter of the book's maximum; 1000 the whole of it. */
+    stakeFactor: integer('stake_factor').notNull().default(1000),
+    /** Minor units of the player's currency; null: no own maximum. */
+    maxStake: bigint('max_stake', { mode: 'bigint' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('betting_player_limits_factor', sql`${table.stakeFactor} >= 0 and ${table.stakeFactor} <= 10000`), check('betting_player_limits_max', sql`${table.maxStake} is null or ${table.maxStake} >= 0`)],
 );

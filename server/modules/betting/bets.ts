@@ -22,7 +22,7 @@ import { formatMinor, isCurrency, parseMajor, type CurrencyCode } from '../../..
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { writeOutboxEvent } from '../../platform/events/outbox.ts';
-import { bettingBetLegs, bettingBets, bettingMarkets, bettingSelections } from '../../db/schema/betting.ts';
+import { bettingBetLegs, bettingBets, bettingMarkets, bettingPlayerLimits, bettingSelections } from '../../db/schema/betting.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { useBettingBonus } from '../promotions/index.ts';
 import type { Book, Publish, SelectionDetail } from './book.ts';
@@ -68,6 +68,8 @@ export function createBets(deps: {
   stakeCheck?: StakeCheck;
   recordReturn?: ReturnRecorder;
   outboxCommitted?: () => void;
+  /** Told after a bet is placed or cashed out, with its events (the traders' liability screens). */
+  onBet?: (eventIds: number[]) => void;
   now?: () => Date;
 }) {
   const { db, ledger, book } = deps;
@@ -138,8 +140,13 @@ export function createBets(deps: {
     try {
       placed = await db.transaction(async (tx) => {
         // A repeated request answers the first bet (checked first: it may no longer pass the checks).
-        const [replay] = await tx.select({ id: bettingBets.id }).from(bettingBets).where(and(eq(bettingBets.userId, userId), eq(bettingBets.requestId, input.request_id)));
-        if (replay) throw new ReplayedRequest();
+        // The same round trip reads the player's stake limits set by a trader (none: the book's).
+        const [first] = await queryRows<{ replay: number | null; stake_factor: number | null; max_stake: string | null }>(
+          tx,
+          sql`select (select id from ${bettingBets} where user_id = ${userId}::int and request_id = ${input.request_id}) as replay, l.stake_factor, l.max_stake::text as max_stake
+              from (select 1) as one left join ${bettingPlayerLimits} l on l.user_id = ${userId}::int`,
+        );
+        if (first?.replay !== null && first?.replay !== undefined) throw new ReplayedRequest();
         // The markets in share mode: many bets on one market go together; a change waits for them.
         details = await book.selectionsWithEvents(ids, tx, true);
         const rows = details.map((d) => ({ selection_id: d.selection.id, odds: d.selection.odds, market_id: d.market.id, market_status: d.market.status, event_id: d.event.id, event_status: d.event.status }));
@@ -172,7 +179,8 @@ export function createBets(deps: {
         const stake = freeBet ? bonus.amount : requestedStake;
         if (stake === null) throw new AppError('InvalidParameterException', bettingText(locale, 'stakeInvalid'), { fields: { stake: bettingText(locale, 'stakeInvalid') } });
         const boostPercent = bonus?.kind === 'odds_boost' ? bonus.boostPercent : 0;
-        checkStake(locale, currency, stake, locked, boostPercent, freeBet);
+        // A free bet's amount is the promotion's, not the player's choice: the player's own limits do not apply.
+        checkStake(locale, currency, stake, locked, boostPercent, freeBet, freeBet ? BET_LIMITS.maxStake : playerMaxStake(first?.stake_factor ?? null, first?.max_stake ?? null));
         if (!freeBet) await deps.stakeCheck?.(tx, { userId, amount: stake, currency, now: at, locale });
 
         // The bet and its legs in one statement (a racing twin of this request finds the unique index).
@@ -253,22 +261,33 @@ export function createBets(deps: {
     remember(userId, currency);
     deps.outboxCommitted?.();
     tellPlayer(placed);
+    deps.onBet?.([...new Set(placedLegs.map((leg) => leg.eventId))]);
     // The view from what the transaction read: no second read of what was just written.
     return viewsOf([placed], placedLegs, details, locale)[0];
   }
 
-  function checkStake(locale: LocaleCode, currency: CurrencyCode, stake: bigint, odds: number[], boostPercent: number, freeBet: boolean) {
+  /**
+   * The most this player may stake on one bet: the book's maximum (the same for every market) times
+   * the trader's stake factor, and at most the trader's maximum stake for them.
+   */
+  function playerMaxStake(stakeFactor: number | null, maxStake: string | null): bigint {
+    const byFactor = stakeFactor === null ? BET_LIMITS.maxStake : (BET_LIMITS.maxStake * BigInt(stakeFactor)) / 1000n;
+    const own = maxStake === null ? null : BigInt(maxStake);
+    return own !== null && own < byFactor ? own : byFactor;
+  }
+
+  function checkStake(locale: LocaleCode, currency: CurrencyCode, stake: bigint, odds: number[], boostPercent: number, freeBet: boolean, maxStake: bigint) {
     if (stake < BET_LIMITS.minStake) {
       const amount = formatMinor(BET_LIMITS.minStake, currency);
       throw refuse(locale, 'STAKE_TOO_LOW', 'stake', { min_stake: amount }, { amount });
     }
     const potential = betReturn({ stake, legs: odds.map((value) => ({ odds: value, result: null })), boostPercent, freeBet });
-    if (stake > BET_LIMITS.maxStake || potential > BET_LIMITS.maxReturn) {
+    if (stake > maxStake || potential > BET_LIMITS.maxReturn) {
       // The largest stake whose return stays within the limit (at most maxStake).
       const product = odds.reduce((acc, value) => acc * BigInt(value), 1n);
       const scale = BigInt(ODDS_SCALE) ** BigInt(odds.length);
       const byReturn = (BET_LIMITS.maxReturn * scale * 100n) / (product * BigInt(100 + boostPercent));
-      const max = byReturn < BET_LIMITS.maxStake ? byReturn : BET_LIMITS.maxStake;
+      const max = byReturn < maxStake ? byReturn : maxStake;
       const amount = formatMinor(max, currency);
       throw refuse(locale, 'STAKE_TOO_HIGH', 'stake', { max_stake: amount }, { amount });
     }
@@ -371,22 +390,34 @@ export function createBets(deps: {
     return 'settled';
   }
 
-  /** Settles every bet with a leg on an event (after its results were published or corrected). */
-  async function settleEventBets(eventId: number): Promise<{ bets: number; settled: number }> {
-    const rows = await db.selectDistinct({ betId: bettingBetLegs.betId }).from(bettingBetLegs).where(eq(bettingBetLegs.eventId, eventId)).orderBy(asc(bettingBetLegs.betId));
+  /**
+   * Settles every bet with a leg on an event or on one market (after its results were published
+   * or corrected). One bet that cannot be settled (a correction taking back more than the player
+   * holds) does not hold back the others: it is listed in `failed` and keeps its settlement.
+   */
+  async function settleBetsOn(where: { eventId: number } | { marketId: number }): Promise<{ bets: number; settled: number; failed: Array<{ bet_id: number; reason: string }> }> {
+    const rows = await db
+      .selectDistinct({ betId: bettingBetLegs.betId })
+      .from(bettingBetLegs)
+      .where('eventId' in where ? eq(bettingBetLegs.eventId, where.eventId) : eq(bettingBetLegs.marketId, where.marketId))
+      .orderBy(asc(bettingBetLegs.betId));
     let settled = 0;
-    const failed: string[] = [];
-    // One bet that cannot be settled (a correction taking back more than the player holds) does
-    // not hold back the others; the caller hears of it (the job fails and retries, ops shows it).
+    const failed: Array<{ bet_id: number; reason: string }> = [];
     for (const row of rows) {
       try {
         if ((await settleBet(row.betId)) === 'settled') settled += 1;
       } catch (error) {
-        failed.push(`bet ${row.betId}: ${(error as Error).message}`);
+        failed.push({ bet_id: row.betId, reason: (error as Error).message });
       }
     }
-    if (failed.length) throw new Error(`event ${eventId}: ${failed.length} bet(s) not settled: ${failed.slice(0, 5).join('; ')}`);
-    return { bets: rows.length, settled };
+    return { bets: rows.length, settled, failed };
+  }
+
+  /** Settles every bet with a leg on an event; the caller hears of bets not settled (the job fails and retries, ops shows it). */
+  async function settleEventBets(eventId: number): Promise<{ bets: number; settled: number }> {
+    const { bets, settled, failed } = await settleBetsOn({ eventId });
+    if (failed.length) throw new Error(`event ${eventId}: ${failed.length} bet(s) not settled: ${failed.slice(0, 5).map((f) => `bet ${f.bet_id}: ${f.reason}`).join('; ')}`);
+    return { bets, settled };
   }
 
   // --- cash-out --------------------------------------------------------------------------------
@@ -456,6 +487,7 @@ export function createBets(deps: {
     });
     deps.outboxCommitted?.();
     tellPlayer(row);
+    deps.onBet?.([(await db.select({ eventId: bettingBetLegs.eventId }).from(bettingBetLegs).where(eq(bettingBetLegs.betId, row.id)))[0]?.eventId].filter((id): id is number => id !== undefined));
     return (await views([row], locale))[0];
   }
 
@@ -591,7 +623,7 @@ export function createBets(deps: {
     };
   }
 
-  return { place, settleBet, settleEventBets, cashOut, list, get, balance, slip, outcome };
+  return { place, settleBet, settleEventBets, settleBetsOn, cashOut, list, get, balance, slip, outcome, views };
 }
 
 /** A concurrent request with the same request_id committed first: answer its bet. */

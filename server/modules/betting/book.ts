@@ -2,6 +2,9 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   BETTING_LIVE_EVENTS,
   formatOdds,
+  MAX_ODDS,
+  MIN_ODDS,
+  ODDS_SCALE,
   SPORTS,
   type BettingEventMessage,
   type BettingEventsPage,
@@ -49,8 +52,37 @@ export type Fixture = {
   feedState?: Record<string, unknown>;
 };
 
-/** A market's new odds (by selection key) and/or status. */
-export type MarketUpdate = { marketId: number; odds?: Partial<Record<SelectionKey, number>>; status?: Exclude<MarketStatus, 'settled'> };
+/**
+ * A market's new odds (by selection key) and/or status. From a trader (the back office) it may also
+ * pin the odds (`oddsOverride`) or set the market's margin (`marginBp`, null: the feed's own).
+ */
+export type MarketUpdate = {
+  marketId: number;
+  odds?: Partial<Record<SelectionKey, number>>;
+  status?: Exclude<MarketStatus, 'settled'>;
+  oddsOverride?: boolean;
+  marginBp?: number | null;
+};
+
+/**
+ * Who changes a market. The feed prices and opens markets all the time; a trader's hand wins over
+ * it: a market the trader suspended stays suspended, pinned odds stay pinned, and a trader's
+ * margin rescales whatever the feed sends (docs/betting.md, "Trading").
+ */
+export type MarketWriter = 'feed' | 'trader';
+
+/**
+ * Odds rescaled so that the market's implied chances sum to 1 + margin: each price keeps its share
+ * of the implied total (the feed's view of the chances) and the book's cut becomes the trader's.
+ * Rounded to hundredths like the feed's prices; a price for setting, never for money maths.
+ */
+export function withMargin(odds: Partial<Record<SelectionKey, number>>, marginBp: number): Partial<Record<SelectionKey, number>> {
+  const entries = Object.entries(odds) as Array<[SelectionKey, number]>;
+  const implied = entries.reduce((sum, [, value]) => sum + ODDS_SCALE / value, 0);
+  if (!entries.length || implied <= 0) return odds;
+  const factor = implied / (1 + marginBp / 10_000);
+  return Object.fromEntries(entries.map(([key, value]) => [key, Math.min(MAX_ODDS, Math.max(MIN_ODDS, Math.round((value * factor) / 10) * 10))]));
+}
 
 type EventRow = typeof bettingEvents.$inferSelect;
 type MarketRow = typeof bettingMarkets.$inferSelect;
@@ -158,9 +190,11 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
 
   /**
    * New odds and/or status of some of an event's markets, each under its row lock, published on
-   * the public topic once committed. Settled markets are left alone.
+   * the public topic once committed. Settled markets are left alone. The feed's changes yield to
+   * a trader's: a trader-suspended market stays suspended, pinned odds stay, a trader's margin
+   * rescales the feed's prices. A trader's suspension (or reopening) is remembered as such.
    */
-  async function updateMarkets(eventId: number, updates: MarketUpdate[]): Promise<void> {
+  async function updateMarkets(eventId: number, updates: MarketUpdate[], writer: MarketWriter = 'trader'): Promise<void> {
     if (!updates.length) return;
     const message = await db.transaction(async (tx) => {
       const markets = await lockMarkets(tx, eventId);
@@ -168,12 +202,23 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
       for (const update of updates) {
         const market = markets.find((m) => m.id === update.marketId);
         if (!market || market.status === 'settled') continue;
-        for (const [key, odds] of Object.entries(update.odds ?? {})) {
-          await tx.update(bettingSelections).set({ odds }).where(and(eq(bettingSelections.marketId, market.id), eq(bettingSelections.key, key as SelectionKey)));
+        const marginBp = update.marginBp !== undefined ? update.marginBp : market.marginBp;
+        let odds = update.odds ?? {};
+        if (writer === 'feed' && market.oddsOverride) odds = {};
+        if (writer === 'feed' && marginBp !== null) odds = withMargin(odds, marginBp);
+        for (const [key, value] of Object.entries(odds)) {
+          await tx.update(bettingSelections).set({ odds: value }).where(and(eq(bettingSelections.marketId, market.id), eq(bettingSelections.key, key as SelectionKey)));
         }
+        const status = writer === 'feed' && market.traderSuspended ? 'suspended' : (update.status ?? market.status);
         await tx
           .update(bettingMarkets)
-          .set({ status: update.status ?? market.status, version: sql`${bettingMarkets.version} + 1` })
+          .set({
+            status,
+            version: sql`${bettingMarkets.version} + 1`,
+            ...(writer === 'trader' && update.status ? { traderSuspended: update.status === 'suspended' } : {}),
+            ...(update.oddsOverride !== undefined ? { oddsOverride: update.oddsOverride } : {}),
+            ...(update.marginBp !== undefined ? { marginBp: update.marginBp } : {}),
+          })
           .where(eq(bettingMarkets.id, market.id));
         changed.push(market.id);
       }
@@ -183,9 +228,40 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
   }
 
   /** Suspends (or reopens) every unsettled market of an event at once. */
-  async function setEventMarkets(eventId: number, status: 'open' | 'suspended'): Promise<void> {
-    const markets = await db.select({ id: bettingMarkets.id, status: bettingMarkets.status }).from(bettingMarkets).where(eq(bettingMarkets.eventId, eventId));
-    await updateMarkets(eventId, markets.filter((m) => m.status !== 'settled' && m.status !== status).map((m) => ({ marketId: m.id, status })));
+  async function setEventMarkets(eventId: number, status: 'open' | 'suspended', writer: MarketWriter = 'trader'): Promise<void> {
+    const markets = await db.select({ id: bettingMarkets.id, status: bettingMarkets.status, traderSuspended: bettingMarkets.traderSuspended }).from(bettingMarkets).where(eq(bettingMarkets.eventId, eventId));
+    await updateMarkets(
+      eventId,
+      markets.filter((m) => m.status !== 'settled' && (m.status !== status || (writer === 'trader' && m.traderSuspended !== (status === 'suspended')))).map((m) => ({ marketId: m.id, status })),
+      writer,
+    );
+  }
+
+  /**
+   * A trader's result of one market (settle, void, or settle again with other results): every
+   * selection's result under the market's row lock, the market settled and its version grown.
+   * `expectedVersion` (the version the trader's preview was computed on) refuses a market that
+   * changed since with null. Answers whether any result changed.
+   */
+  async function resultMarket(marketId: number, results: Map<number, SelectionResult>, expectedVersion?: number): Promise<{ changed: boolean; eventId: number; version: number } | null> {
+    const result = await db.transaction(async (tx) => {
+      const [market] = await tx.select().from(bettingMarkets).where(eq(bettingMarkets.id, marketId)).for('update');
+      if (!market || (expectedVersion !== undefined && market.version !== expectedVersion)) return null;
+      const selections = await tx.select().from(bettingSelections).where(eq(bettingSelections.marketId, marketId)).orderBy(asc(bettingSelections.id));
+      let changed = false;
+      for (const selection of selections) {
+        const settled = results.get(selection.id) ?? 'lost';
+        if (settled === selection.result) continue;
+        changed = true;
+        await tx.update(bettingSelections).set({ result: settled }).where(eq(bettingSelections.id, selection.id));
+      }
+      if (!changed && market.status === 'settled') return { changed, eventId: market.eventId, version: market.version, odds: null };
+      await tx.update(bettingMarkets).set({ status: 'settled', traderSuspended: false, version: sql`${bettingMarkets.version} + 1` }).where(eq(bettingMarkets.id, marketId));
+      return { changed: true, eventId: market.eventId, version: market.version + 1, odds: await oddsMessage(tx, market.eventId, [marketId]) };
+    });
+    if (!result) return null;
+    if (result.odds) tell(BETTING_LIVE_EVENTS.odds, result.odds);
+    return { changed: result.changed, eventId: result.eventId, version: result.version };
   }
 
   /** The event's status, score, clock (and the feed's private state), published once committed. */
@@ -226,7 +302,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
             await tx.update(bettingSelections).set({ result: settled }).where(eq(bettingSelections.id, selection.id));
           }
         }
-        if (market.status !== 'settled' || changed) await tx.update(bettingMarkets).set({ status: 'settled', version: sql`${bettingMarkets.version} + 1` }).where(eq(bettingMarkets.id, market.id));
+        if (market.status !== 'settled' || changed) await tx.update(bettingMarkets).set({ status: 'settled', traderSuspended: false, version: sql`${bettingMarkets.version} + 1` }).where(eq(bettingMarkets.id, market.id));
       }
       const score = 'cancelled' in outcome ? scoreOf(event) : outcome.score;
       const status = 'cancelled' in outcome ? 'cancelled' : 'ended';
@@ -382,6 +458,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
     createEvents,
     updateMarkets,
     setEventMarkets,
+    resultMarket,
     updateEvent,
     resultEvent,
     markSettled,

@@ -7,6 +7,7 @@ import { createBets, type ReturnRecorder, type StakeCheck } from './bets.ts';
 import { createBook, type Publish } from './book.ts';
 import { createDemoFeed, demoFixture, type FeedAdapter, type FeedSink } from './feed.ts';
 import { bettingRoutes } from './routes.ts';
+import { createTrading } from './trading.ts';
 
 /** The named job that settles an event's bets once its results are published (or corrected). */
 export const SETTLE_JOB = 'betting.settle-event';
@@ -28,13 +29,39 @@ export function createBetting(deps: {
   /** Queues a named job (the job runner's enqueue): results settle bets through the runner. */
   enqueue?: (name: string, key: string, payload: Record<string, unknown>) => Promise<void>;
   feed?: FeedAdapter;
+  /**
+   * Tells the traders' screens which events' books changed (bets, odds, results), at most once a
+   * second per process: the back office's live channel refetches their liability.
+   */
+  tellTraders?: (eventIds: number[]) => void;
   /** Signs the operator's commands to the running site (POST /platform/betting/command). */
   opsSecret?: string;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const book = createBook({ db: deps.db, publish: deps.publish, now });
-  const bets = createBets({ ...deps, book, now });
+  const changed = new Set<number>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Collects changed events and tells the traders once a second at most (a busy feed moves many). */
+  const tellTraders = (eventIds: number[]) => {
+    if (!deps.tellTraders) return;
+    for (const id of eventIds) changed.add(id);
+    if (timer || !changed.size) return;
+    timer = setTimeout(() => {
+      timer = null;
+      const ids = [...changed];
+      changed.clear();
+      deps.tellTraders?.(ids);
+    }, 1000);
+    timer.unref?.();
+  };
+  // Every change of the book the pages hear of (odds, status, score, results) reaches the traders too.
+  const publish: Publish = (topic, message) => {
+    const data = message.data as { event_id?: number; id?: number } | null;
+    if (topic === 'public' && data) tellTraders([data.event_id ?? data.id ?? 0].filter((id) => id > 0));
+    return deps.publish(topic, message);
+  };
+  const book = createBook({ db: deps.db, publish, now });
+  const bets = createBets({ ...deps, publish, book, now, onBet: tellTraders });
   const feed = deps.feed ?? createDemoFeed({ book });
 
   /** Results an event and settles its bets now (the operator's command, and the settle job). */
@@ -48,9 +75,9 @@ export function createBetting(deps: {
 
   const sink: FeedSink = {
     createEvent: book.createEvent,
-    updateMarkets: book.updateMarkets,
+    updateMarkets: (eventId, updates) => book.updateMarkets(eventId, updates, 'feed'),
     updateEvent: book.updateEvent,
-    suspendEvent: (eventId) => book.setEventMarkets(eventId, 'suspended'),
+    suspendEvent: (eventId) => book.setEventMarkets(eventId, 'suspended', 'feed'),
     async publishResult(eventId, score) {
       const resulted = await book.resultEvent(eventId, { score });
       if (!resulted) return;
@@ -111,8 +138,11 @@ export function createBetting(deps: {
     return book.event(eventId, 'en');
   }
 
+  const trading = createTrading({ db: deps.db, book, bets, settleEvent, tellTraders });
+
   const betting = {
     book,
+    trading,
     bets,
     feed,
     sink,
