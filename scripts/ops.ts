@@ -4,6 +4,7 @@
  * process at a time: while the site runs on it (its note in DATA_DIR, server/platform/site-lock.ts),
  * staff:create, payment:settle, payment:chargeback and betting:* go through the site, and the others stop and say so.
  *
+ *   migrate                              apply the release's database migrations and seed the demo content, nothing else (MIGRATE=off sites: docs/deploy.md)
  *   staff:create <email> <role> [name]   a back-office member (the first owner) and their one-time set-up link (docs/backoffice.md)
  *   site:maintenance on|off              turn the maintenance page on or off
  *   site:set <setting> <json value>      set an operator setting (e.g. timeToForceLogout 900)
@@ -73,6 +74,7 @@ import { resolveAppSecret } from '../server/platform/secrets.ts';
 import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
 import { readSiteLock } from '../server/platform/site-lock.ts';
 import { recordAudit } from '../server/modules/staff/index.ts';
+import { migrateAndSeed, pendingMigrations } from '../server/platform/db/prepare.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = parseEnv();
@@ -155,6 +157,19 @@ if (runningSite) {
 const database = env.DATABASE_URL
   ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
   : await openDatabase({ kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` });
+
+if (command === 'migrate') {
+  // The release step of a site whose processes run with MIGRATE=off (the Kubernetes Job): they
+  // wait for it, then serve. Safe to run again: what is applied is skipped.
+  try {
+    const pending = database.kind === 'postgres' ? await pendingMigrations(database) : [];
+    await migrateAndSeed(database);
+    console.log(pending.length ? `applied ${pending.length} migration(s): ${pending.join(', ')}` : 'the database has every migration of this release');
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
 
 function fail(message: string): never {
   console.error(message);

@@ -1,6 +1,6 @@
 /**
  * One web process, or several (WEB_CONCURRENCY=N, decision 013): the primary migrates and seeds
- * the database once, then forks N workers that share the listening port (node:cluster hands
+ * the database once (or, MIGRATE=off, waits until `npm run ops -- migrate` has), then forks N workers that share the listening port (node:cluster hands
  * connections out in turn). Nothing a worker keeps goes stale across them: sessions and money are
  * in PostgreSQL, rate limits in Redis or PostgreSQL, and caches are cleared through the bus. A
  * worker that dies is replaced, after a pause that grows while they keep dying; SIGTERM and
@@ -9,7 +9,7 @@
 import cluster from 'node:cluster';
 import { parseEnv, EnvError } from './platform/env.ts';
 import { openDatabase } from './platform/db/database.ts';
-import { seedDemoContent } from './db/seed.ts';
+import { migrateAndSeed, waitForMigrations } from './platform/db/prepare.ts';
 import { resolveAppSecret } from './platform/secrets.ts';
 import { PREPARING_DATABASE_LINE, readyLine, siteAddress } from './platform/console-lines.ts';
 import { aggregateClusterMetrics, startMetricsServer } from './platform/observability/metrics-server.ts';
@@ -37,8 +37,8 @@ async function runPrimary(processes: number) {
   const env = parseEnv();
   console.log(PREPARING_DATABASE_LINE);
   const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL!, poolSize: 2 });
-  await database.migrate();
-  await seedDemoContent(database.db);
+  if (env.MIGRATE === 'on') await migrateAndSeed(database);
+  else await waitForMigrations(database, { log: (message, pending) => console.log(JSON.stringify({ level: 'warn', msg: message, pending, pid: process.pid })) });
   await database.close();
   // A secret generated into DATA_DIR is made here, once, before workers race to make their own.
   resolveAppSecret(env);

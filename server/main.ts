@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { PREPARING_DATABASE_LINE, readyLine, siteAddress } from './platform/console-lines.ts';
@@ -14,9 +15,10 @@ import { parseEnv, EnvError, type Env } from './platform/env.ts';
 import { createLogger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { writeSiteLock } from './platform/site-lock.ts';
-import { seedDemoContent } from './db/seed.ts';
+import { migrateAndSeed, waitForMigrations } from './platform/db/prepare.ts';
 import { createServices } from './services.ts';
-import { createHttpApp, type HttpApp } from './http/app.ts';
+import { createHttpApp, mountProbes, type HttpApp } from './http/app.ts';
+import type { HttpEnv } from './http/env.ts';
 import { createPageHandler } from './http/pages.ts';
 import { staticFiles } from './http/static-files.ts';
 import { MAX_HEADER_BYTES, answerMalformedRequests } from './http/oversized-requests.ts';
@@ -52,8 +54,8 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` });
   if (!options.prepared) {
-    await database.migrate();
-    await seedDemoContent(database.db);
+    if (env.MIGRATE === 'on') await migrateAndSeed(database);
+    else await waitForMigrations(database, { log: (message, pending) => logger.warn({ pending }, message) });
   }
   logger.info({ database: database.kind }, 'database ready');
 
@@ -65,6 +67,9 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     vite = await createViteServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
     const devServer = vite;
     getBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else if (env.WEB === 'off') {
+    // A worker (WEB=off) renders no page: it needs no build.
+    getBuild = () => Promise.reject(new Error('WEB=off serves no pages'));
   } else {
     if (!existsSync(BUILD_ENTRY)) throw new Error('No production build: run `npm run build` (npm start does it for you).');
     const build = (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;
@@ -83,7 +88,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     services,
     env,
     logger,
-    serveStatic: dev ? undefined : staticFiles(`${ROOT}build/client`),
+    serveStatic: dev || env.WEB === 'off' ? undefined : staticFiles(`${ROOT}build/client`),
     pages: createPageHandler({
       getBuild,
       mode: dev ? 'development' : 'production',
@@ -131,9 +136,13 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   const appListener = vite
     ? (req: IncomingMessage, res: ServerResponse) => vite!.middlewares(req, res, () => honoListener(req, res))
     : honoListener;
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
+  const siteListener = (req: IncomingMessage, res: ServerResponse) => {
     if (!liveEndpoint.handle(req, res) && !staffLiveEndpoint.handle(req, res)) void appListener(req, res);
   };
+  // A worker container (WEB=off, JOBS=on) answers its orchestrator's probes and nothing else.
+  const probesOnly = new Hono<HttpEnv>();
+  mountProbes(probesOnly, services);
+  const listener = env.WEB === 'on' ? siteListener : getRequestListener(probesOnly.fetch);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
   answerMalformedRequests(server);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
@@ -141,7 +150,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   // One plain line for the person who started it (a cluster's primary prints it for its workers).
   if (!options.prepared) console.log(readyLine(siteAddress(env.HOST, port)));
-  logger.info({ port, dev, database: database.kind }, `Croupier is serving on http://localhost:${port}`);
+  logger.info({ port, dev, database: database.kind, web: env.WEB, jobs: env.JOBS }, env.WEB === 'on' ? `Croupier is serving on http://localhost:${port}` : `Croupier worker: jobs ${env.JOBS}, probes on http://localhost:${port}`);
   // Ops commands see that the embedded database is in use and go through the site (or say so).
   const releaseSiteLock = database.kind === 'pglite' ? writeSiteLock(env.DATA_DIR, { pid: process.pid, port }) : () => {};
 

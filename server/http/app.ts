@@ -27,6 +27,19 @@ import { childrenOf, httpDuration, httpRequests } from '../platform/observabilit
 import { answerMetrics } from '../platform/observability/metrics-server.ts';
 
 export const VISITOR_COOKIE = 'vid';
+
+/**
+ * What an orchestrator asks (docs/deploy.md, "Probes"): /healthz, the process answers (liveness:
+ * restart it when it does not); /readyz, it can serve, its database answers (readiness: send it
+ * traffic only then). A worker process (WEB=off) serves these two and nothing else.
+ */
+export function mountProbes(app: Hono<HttpEnv>, services: Pick<Services, 'database'>) {
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const ok = await services.database.ping();
+    return c.json({ status: ok ? 'ready' : 'database unreachable' }, ok ? 200 : 503);
+  });
+}
 export const INTERNAL_CLIENT_IP_HEADER = 'x-croupier-client-ip';
 /** The page request's resolved viewer, handed to its in-process API calls (see isInProcess). */
 export const INTERNAL_VIEWER_HEADER = 'x-croupier-viewer';
@@ -147,11 +160,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', async (c) => {
-    const ok = await services.database.ping();
-    return c.json({ status: ok ? 'ready' : 'database unreachable' }, ok ? 200 : 503);
-  });
+  mountProbes(app, services);
 
   // Prometheus metrics on the site's port, only with METRICS_TOKEN (metrics-server.ts). Without
   // it this path is a page like any other (not found): metrics are never open to anyone.

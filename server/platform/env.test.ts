@@ -18,6 +18,12 @@ describe('environment', () => {
     expect(env.WALLET_SECRETS).toEqual({ 'brass-comet': 'b'.repeat(32), quickfuse: 'q'.repeat(40) });
     expect(() => parseEnv({ WALLET_SECRET_BRASS_COMET: 'short' })).toThrow(/WALLET_SECRET_BRASS_COMET: must be at least 32 characters/);
   });
+  it('refuses a worker with nothing to do, and MIGRATE=off on the embedded database', () => {
+    expect(parseEnv({ WEB: 'off', JOBS: 'on' })).toMatchObject({ WEB: 'off', JOBS: 'on', MIGRATE: 'on' });
+    expect(() => parseEnv({ WEB: 'off', JOBS: 'off' })).toThrow(/WEB: off with JOBS=off/);
+    expect(() => parseEnv({ MIGRATE: 'off' })).toThrow(/MIGRATE: off needs DATABASE_URL/);
+    expect(parseEnv({ MIGRATE: 'off', DATABASE_URL: 'postgres://db/croupier' }).MIGRATE).toBe('off');
+  });
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -135,6 +135,19 @@ const envSchema = z.object({
    */
   JOBS: z.enum(['on', 'off']).default('on'),
   /**
+   * The site in this process (docs/deploy.md): `on` serves pages, the API and the live streams;
+   * `off` serves only /healthz and /readyz on PORT, for the orchestrator of a worker container
+   * that runs the jobs (JOBS=on) and nothing else.
+   */
+  WEB: z.enum(['on', 'off']).default('on'),
+  /**
+   * Who migrates the database (docs/deploy.md): `on`, the process itself at start (a cluster's
+   * primary), then it seeds the demo content; `off`, someone else (`npm run ops -- migrate`, the
+   * Kubernetes Job): the process waits until the database has every migration of its release
+   * before it serves, so several processes of a rolling deploy never race to migrate.
+   */
+  MIGRATE: z.enum(['on', 'off']).default('on'),
+  /**
    * Web processes to run (server/cluster.ts): 1 serves from this process; more fork workers that
    * share the port. Needs DATABASE_URL (the embedded database admits one process); REDIS_URL is
    * advised (rate limits and the bus then live in Redis).
@@ -259,6 +272,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (result.success && result.data.METRICS_PORT !== undefined && result.data.METRICS_PORT === result.data.PORT) {
     throw new EnvError('Invalid environment: METRICS_PORT: must differ from PORT (the metrics listener is a port of its own)');
+  }
+  if (result.success && result.data.WEB === 'off' && result.data.JOBS === 'off') {
+    throw new EnvError('Invalid environment: WEB: off with JOBS=off leaves the process nothing to do (a worker runs JOBS=on WEB=off)');
+  }
+  if (result.success && result.data.MIGRATE === 'off' && !result.data.DATABASE_URL) {
+    throw new EnvError('Invalid environment: MIGRATE: off needs DATABASE_URL (the embedded database is migrated by the one process that opens it)');
   }
   if (result.success && result.data.CONTENT_SOURCE === 'strapi' && !result.data.STRAPI_URL) {
     throw new EnvError('Invalid environment: STRAPI_URL: required when CONTENT_SOURCE is strapi');

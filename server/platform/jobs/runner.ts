@@ -639,6 +639,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (helpers > 0) wakeHelpers(helpers);
     const worked = await work();
     if (worked >= batchSize) wakeHelpers(1);
+    // Which process did the work (LOG_LEVEL=debug): with JOBS=off on the web processes, only the
+    // worker's log has these lines (docs/deploy.md).
+    if (done + worked > 0) logger.debug({ processId, events: lastTaken, jobs: worked }, 'job runner pass');
     return done + worked;
   }
 
