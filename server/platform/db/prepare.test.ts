@@ -47,7 +47,7 @@ describe('waiting for the migrations of a release', () => {
     const said: string[][] = [];
     let waited = false;
     const waiting = waitForMigrations(database, { migrationsSchema, intervalMs: 20, log: (_message, list) => said.push(list) }).then(() => (waited = true));
-    await expect.poll(() => said.length).toBe(1);
+    await expect.poll(() => said.length, { timeout: 60_000 }).toBe(1);
     expect(said[0]).toEqual(pending);
     expect(waited).toBe(false);
     // A process asked to stop while it waits stops waiting.
