@@ -11,8 +11,7 @@ import { describe, expect, it } from 'vitest';
  * The deployment files (docs/deploy.md) checked without a Docker daemon or a cluster: compose.yaml
  * against the Compose specification's JSON schema, every Kubernetes manifest against the
  * Kubernetes API's schemas (kubernetes-models), and what the topology must be in each (who runs
- * the jobs, who migrates, what the probes ask). tests/e2e/topology.spec.ts runs the same topology
- * as processes.
+ * the jobs, who migrates, what the probes ask).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
