@@ -22,9 +22,9 @@ import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
 import { createWallet, createWinsReader } from './modules/wallet/index.ts';
 import { createJackpots } from './modules/jackpots/index.ts';
-import { createTournaments } from './modules/tournaments/index.ts';
+import { createTournamentManager, createTournaments } from './modules/tournaments/index.ts';
 import { createCashback, createPromotions } from './modules/promotions/index.ts';
-import { createLoyalty } from './modules/loyalty/index.ts';
+import { createLoyalty, createLoyaltyManager } from './modules/loyalty/index.ts';
 import { announceOutboxCommitted } from './platform/events/outbox.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
@@ -184,8 +184,9 @@ export async function createServices(deps: {
     ledger,
     logger,
     publicNames: createPublicNames(db),
-    // Open tournament pages refetch their leaderboard (a hint: the page's own read is the truth).
-    announce: (message) => live.publish('public', message),
+    // Open tournament pages refetch their leaderboard (a hint: the page's own read is the truth),
+    // and so does the back office's tournament screen.
+    announce: (message) => Promise.all([live.publish('public', message), live.publish(staffTopic('marketing.read'), message)]),
     outboxCommitted: announceOutboxCommitted,
     // Bonus-money prizes (promotions is created just below; called only when a tournament finishes).
     grantBonus: (tx, input) => promotions.grant(tx, input),
@@ -383,9 +384,13 @@ export async function createServices(deps: {
     responsibleGaming,
     jackpots,
     tournaments,
+    /** The back office's tournament screens: list, create, change before the start, end now. */
+    tournamentManager: createTournamentManager(db, tournaments),
     promotions,
     cashback,
     loyalty,
+    /** The back office's loyalty screens: levels, characters, the shop. */
+    loyaltyManager: createLoyaltyManager(db),
     betting,
     history: createHistory({ db, limits, logger }),
     support,

@@ -2,7 +2,7 @@ import type { Permission } from '../../contract/backoffice.ts';
 import { BACKOFFICE_PATH } from '../../contract/backoffice.ts';
 
 /** The back office's screens, grouped as the side bar shows them; each only to the roles that may see it. */
-export type NavItem = { to: string; label: { en: string; fr: string }; permission: Permission | 'signed-in'; group: 'work' | 'money' | 'protection' | 'admin' };
+export type NavItem = { to: string; label: { en: string; fr: string }; permission: Permission | 'signed-in'; group: 'work' | 'money' | 'protection' | 'marketing' | 'admin' };
 
 export const NAV: NavItem[] = [
   { to: BACKOFFICE_PATH, label: { en: 'Overview', fr: 'Vue d’ensemble' }, permission: 'signed-in', group: 'work' },
@@ -15,12 +15,14 @@ export const NAV: NavItem[] = [
   { to: `${BACKOFFICE_PATH}/ledger`, label: { en: 'Ledger', fr: 'Grand livre' }, permission: 'ledger.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/verification`, label: { en: 'Verification', fr: 'Vérification' }, permission: 'verification.read', group: 'protection' },
   { to: `${BACKOFFICE_PATH}/responsible-gaming`, label: { en: 'Responsible gaming', fr: 'Jeu responsable' }, permission: 'rg.read', group: 'protection' },
+  { to: `${BACKOFFICE_PATH}/loyalty`, label: { en: 'Loyalty', fr: 'Fidélité' }, permission: 'marketing.read', group: 'marketing' },
+  { to: `${BACKOFFICE_PATH}/tournaments`, label: { en: 'Tournaments', fr: 'Tournois' }, permission: 'marketing.read', group: 'marketing' },
   { to: `${BACKOFFICE_PATH}/settings`, label: { en: 'Settings', fr: 'Paramètres' }, permission: 'settings.read', group: 'admin' },
   { to: `${BACKOFFICE_PATH}/staff`, label: { en: 'Staff', fr: 'Équipe' }, permission: 'staff.read', group: 'admin' },
   { to: `${BACKOFFICE_PATH}/audit`, label: { en: 'Audit trail', fr: 'Journal d’audit' }, permission: 'audit.read', group: 'admin' },
 ];
 
 export const NAV_GROUPS = {
-  en: { work: 'Daily work', money: 'Money', protection: 'Protection', admin: 'Administration' },
-  fr: { work: 'Quotidien', money: 'Argent', protection: 'Protection', admin: 'Administration' },
+  en: { work: 'Daily work', money: 'Money', protection: 'Protection', marketing: 'Marketing', admin: 'Administration' },
+  fr: { work: 'Quotidien', money: 'Argent', protection: 'Protection', marketing: 'Marketing', admin: 'Administration' },
 } as const;

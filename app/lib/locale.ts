@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { localeOfPath, localizePath, type LocaleCode } from '../../contract/locales.ts';
 import type { RootData } from '../root.tsx';
@@ -8,11 +9,18 @@ export function useRootData(): RootData | undefined {
   return data && !('backoffice' in data) ? data : undefined;
 }
 
+/**
+ * A locale forced on a subtree: the back office's previews render the site's own components in
+ * English and in French side by side, on a page whose address has no locale.
+ */
+export const PreviewLocale = createContext<LocaleCode | null>(null);
+
 /** The page's locale, from the root loader (or the address when the loader failed). */
 export function useLocale(): LocaleCode {
+  const forced = useContext(PreviewLocale);
   const root = useRootData();
   const { pathname } = useLocation();
-  return root?.locale ?? localeOfPath(pathname);
+  return forced ?? root?.locale ?? localeOfPath(pathname);
 }
 
 /** `to('/gamehall')` -> `/fr/gamehall` on a French page. */

@@ -9,6 +9,7 @@ import { SUPPORT_ENDPOINTS } from './endpoints/support.ts';
 import { SETTINGS_ENDPOINTS } from './endpoints/settings.ts';
 import { MARKETING_ENDPOINTS } from './endpoints/marketing.ts';
 import { TRADING_ENDPOINTS } from './endpoints/trading.ts';
+import { MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS } from './endpoints/loyalty-tournaments.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -35,6 +36,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...SETTINGS_ENDPOINTS,
   ...MARKETING_ENDPOINTS,
   ...TRADING_ENDPOINTS,
+  ...MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

@@ -17,6 +17,8 @@ const SOURCES = [
   'server/modules/payments/refunds.ts',
   'server/modules/promotions/operator.ts',
   'server/modules/betting/trading.ts',
+  'server/modules/loyalty/manage.ts',
+  'server/modules/tournaments/manage.ts',
 ].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'server/backoffice/messages.ts');
 
 const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;
@@ -26,6 +28,7 @@ const WHERE_MESSAGES_GO = [
   String.raw`\bbad\(\s*`,
   String.raw`\bmessage = `,
   String.raw`fields: \{ [a-z_]+: `,
+  String.raw`\bfield\([^,()]+,\s*`,
 ].map((prefix) => new RegExp(prefix + LITERAL, 'g'));
 
 /** `Deposit ${id} not found` and `Deposit {id} not found` both become `Deposit {} not found`. */

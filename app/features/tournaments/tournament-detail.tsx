@@ -39,16 +39,7 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
         {t('detail.back')}
       </LocalLink>
       <TournamentHero tournament={tournament} now={now} large aside={<JoinPanel tournament={tournament} />}>
-        <h1 className="mt-4 text-3xl font-black tracking-tight tablet:text-5xl" data-testid="tournament-title">
-          {tournament.name}
-        </h1>
-        <p className="mt-3 max-w-2xl text-ink-100">{tournament.description}</p>
-        <dl className="mt-6 grid max-w-2xl grid-cols-2 gap-2 text-xs tablet:grid-cols-4">
-          <Fact label={t('facts.prizePool')} value={money(tournament.total_prize, tournament.currency)} />
-          <Fact label={t('facts.buyIn')} value={Number(tournament.buy_in) > 0 ? money(tournament.buy_in, tournament.currency) : t('facts.free')} />
-          <Fact label={t('facts.players')} value={String(tournament.total_participants)} />
-          <Fact label={t('facts.scoring')} value={t(`scoring.${tournament.scoring}`)} />
-        </dl>
+        <TournamentHeading tournament={tournament} />
       </TournamentHero>
 
       <div className="grid gap-8 laptop:grid-cols-[2fr_1fr]">
@@ -69,19 +60,7 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
         </div>
         <div className="space-y-8">
           <Section id="tournament-prizes" title={t('detail.prizes')}>
-            <ul className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-white/10" data-testid="tournament-prizes">
-              {tournament.prizes.map((prize) => (
-                <li key={prize.from} className="flex items-center justify-between px-4 py-3 text-sm">
-                  <span className="text-ink-300">
-                    {t('detail.rank')} {prize.from === prize.to ? prize.from : t('detail.rankRange', { from: prize.from, to: prize.to })}
-                  </span>
-                  <span className="text-right">
-                    <PrizeAmount amount={prize.amount} kind={prize.kind} currency={tournament.currency} className="font-bold" />
-                    {prize.kind === 'bonus' && <span className="block text-xs text-ink-400">{t('detail.wagering', { count: prize.wagering ?? 0 })}</span>}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <PrizeList tournament={tournament} />
           </Section>
           <Section id="tournament-rules" title={t('detail.rules')}>
             <ul className="space-y-2 rounded-2xl bg-ink-850 p-5 text-sm text-ink-200 ring-1 ring-white/10">
@@ -99,6 +78,45 @@ export function TournamentDetail({ data }: { data: TournamentData }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The title, text and facts in the head of a tournament's page (the back office's preview shows them too). */
+export function TournamentHeading({ tournament }: { tournament: TournamentView }) {
+  const { t } = useTranslation('tournaments');
+  return (
+    <>
+      <h1 className="mt-4 text-3xl font-black tracking-tight tablet:text-5xl" data-testid="tournament-title">
+        {tournament.name}
+      </h1>
+      <p className="mt-3 max-w-2xl text-ink-100">{tournament.description}</p>
+      <dl className="mt-6 grid max-w-2xl grid-cols-2 gap-2 text-xs tablet:grid-cols-4">
+        <Fact label={t('facts.prizePool')} value={money(tournament.total_prize, tournament.currency)} />
+        <Fact label={t('facts.buyIn')} value={Number(tournament.buy_in) > 0 ? money(tournament.buy_in, tournament.currency) : t('facts.free')} />
+        <Fact label={t('facts.players')} value={String(tournament.total_participants)} />
+        <Fact label={t('facts.scoring')} value={t(`scoring.${tournament.scoring}`)} />
+      </dl>
+    </>
+  );
+}
+
+/** The prize of each rank range (a bonus prize with its wagering). */
+export function PrizeList({ tournament }: { tournament: TournamentView }) {
+  const { t } = useTranslation('tournaments');
+  return (
+      <ul className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-white/10" data-testid="tournament-prizes">
+        {tournament.prizes.map((prize) => (
+          <li key={prize.from} className="flex items-center justify-between px-4 py-3 text-sm">
+            <span className="text-ink-300">
+              {t('detail.rank')} {prize.from === prize.to ? prize.from : t('detail.rankRange', { from: prize.from, to: prize.to })}
+            </span>
+            <span className="text-right">
+              <PrizeAmount amount={prize.amount} kind={prize.kind} currency={tournament.currency} className="font-bold" />
+              {prize.kind === 'bonus' && <span className="block text-xs text-ink-400">{t('detail.wagering', { count: prize.wagering ?? 0 })}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
   );
 }
 

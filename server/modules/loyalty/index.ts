@@ -2,3 +2,4 @@
 export { createLoyalty, type Loyalty, type LoyaltyDeps, type LoyaltyLiveMessage } from './service.ts';
 export { createLoyaltyAdmin } from './admin.ts';
 export { earnedMilliPoints, GAME_TYPE_FACTORS, levelFor, progress, wholePoints } from './rules.ts';
+export { createLoyaltyManager, levelFormSchema, characterFormSchema, productFormSchema, type LoyaltyManager } from './manage.ts';

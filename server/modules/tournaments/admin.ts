@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES } from '../../../contract/locales.ts';
 import { CURRENCIES, formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
@@ -6,6 +6,7 @@ import { TOURNAMENT_PRIZE_KINDS, TOURNAMENT_SCORINGS } from '../../../contract/t
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { operatorAudit, tournamentPlayers, tournaments } from '../../db/schema.ts';
 import { BONUS_PRIZE_DAYS, type Tournaments } from './service.ts';
+import { closeAndFinish } from './manage.ts';
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase letters, digits and dashes').max(64);
 const major = z.string().regex(/^(0|[1-9][0-9]{0,11})\.[0-9]{2}$/, 'an amount like 10.00');
@@ -115,14 +116,8 @@ export function createTournamentAdmin(db: Db, service: Pick<Tournaments, 'finish
   /** Closes a running tournament now and finishes it at once: ranks frozen, prizes paid (once). */
   async function endNow(name: string): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(tournaments)
-        .set({ endsAt: sql`least(${tournaments.endsAt}, now())` })
-        .where(sql`${tournaments.sysname} = ${name} and ${tournaments.finishedAt} is null and ${tournaments.startsAt} < now()`)
-        .returning({ id: tournaments.id, endsAt: tournaments.endsAt });
+      const row = await closeAndFinish(tx, service, { sysname: name });
       if (!row) return false;
-      // The same transaction: its now() is the end just written, so the tournament is due.
-      await service.finishDue(tx);
       await audit(tx, 'tournament.end', `tournament:${name}`, { id: row.id, ends_at: row.endsAt.toISOString() });
       return true;
     });

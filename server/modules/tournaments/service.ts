@@ -112,27 +112,38 @@ export function createTournaments(deps: TournamentsDeps) {
     return rows.map((entry, index) => ({ userId: Number(entry.user_id), points: BigInt(entry.points), rank: index + 1 }));
   }
 
-  async function leaderboardOf(row: TournamentRowDb, size: number): Promise<TournamentRow[]> {
+  /** The first `size` ranks with who holds them, their points as shown and the prize of the rank (the one paid, once finished). */
+  async function boardOf(row: TournamentRowDb, size: number): Promise<Array<Omit<TournamentRow, 'name'> & { userId: number }>> {
     const board = await standings(db, row, size);
-    const [names, frozen] = await Promise.all([
-      deps.publicNames(board.map((entry) => entry.userId)),
+    const frozen =
       row.finishedAt && board.length
-        ? db.select({ userId: tournamentPlayers.userId, prize: tournamentPlayers.prize }).from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, row.id), inArray(tournamentPlayers.userId, board.map((entry) => entry.userId))))
-        : Promise.resolve([]),
-    ]);
+        ? await db.select({ userId: tournamentPlayers.userId, prize: tournamentPlayers.prize }).from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, row.id), inArray(tournamentPlayers.userId, board.map((entry) => entry.userId))))
+        : [];
     const paid = new Map(frozen.map((entry) => [entry.userId, entry.prize]));
     const prizes = prizesOf(row);
     const currency = row.currency as CurrencyCode;
     return board.map((entry) => {
       const prize = row.finishedAt ? (paid.get(entry.userId) ?? null) : prizeFor(prizes, entry.rank);
       return {
+        userId: entry.userId,
         rank: entry.rank,
-        name: names.get(entry.userId) ?? '***',
         points: pointsLabel(row.scoring, entry.points, currency),
         prize: prize ? formatMinor(prize, currency) : null,
         prize_kind: prizeKindFor(prizes, entry.rank, prize),
       };
     });
+  }
+
+  async function leaderboardOf(row: TournamentRowDb, size: number): Promise<TournamentRow[]> {
+    const board = await boardOf(row, size);
+    const names = await deps.publicNames(board.map((entry) => entry.userId));
+    return board.map(({ userId, ...entry }) => ({ ...entry, name: names.get(userId) ?? '***' }));
+  }
+
+  /** The back office's leaderboard: the first `size` ranks with the players' ids (the site shows masked names). Unknown: empty. */
+  async function operatorBoard(id: number, size: number) {
+    const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
+    return row ? boardOf(row, size) : [];
   }
 
   /** A player's place: the rank frozen when the tournament finished, else where the standings put them. */
@@ -540,7 +551,7 @@ export function createTournaments(deps: TournamentsDeps) {
     run: async (tx) => void (await finishDue(tx)),
   };
 
-  return { list, playerTournaments, eligibleGames, participate, score, scoreHandler, finishDue, finishJob };
+  return { list, playerTournaments, eligibleGames, participate, score, scoreHandler, finishDue, finishJob, operatorBoard };
 }
 
 export type Tournaments = ReturnType<typeof createTournaments>;
