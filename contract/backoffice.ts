@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'settings.write': 'Change site settings, the maintenance switch and the site configuration',
   'trading.read': 'See sportsbook events, markets, liability and bets',
   'trading.manage': "Change a market's odds, margin and status, settle, void and re-settle, set a player's stake limits",
+  'games.read': 'See the games catalogue, providers, jackpot pools and free-spin packs',
+  'games.manage': 'Enable or disable games and providers, set badges, categories, order and countries, jackpot seeds and shares, free-spin packs',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -59,10 +61,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'rg.restrict',
     'trading.read',
   ],
-  support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat'],
-  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage'],
+  support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat', 'games.read'],
+  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read'],
   trader: ['players.read', 'players.notes', 'trading.read', 'trading.manage'],
-  analyst: [...READ_ONLY, 'settings.read', 'marketing.read', 'trading.read'],
+  analyst: [...READ_ONLY, 'settings.read', 'marketing.read', 'trading.read', 'games.read'],
 };
 
 export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -2,7 +2,7 @@ import type { Permission } from '../../contract/backoffice.ts';
 import { BACKOFFICE_PATH } from '../../contract/backoffice.ts';
 
 /** The back office's screens, grouped as the side bar shows them; each only to the roles that may see it. */
-export type NavItem = { to: string; label: { en: string; fr: string }; permission: Permission | 'signed-in'; group: 'work' | 'money' | 'protection' | 'marketing' | 'admin' };
+export type NavItem = { to: string; label: { en: string; fr: string }; permission: Permission | 'signed-in'; group: 'work' | 'money' | 'protection' | 'marketing' | 'games' | 'admin' };
 
 export const NAV: NavItem[] = [
   { to: BACKOFFICE_PATH, label: { en: 'Overview', fr: 'Vue d’ensemble' }, permission: 'signed-in', group: 'work' },
@@ -17,12 +17,16 @@ export const NAV: NavItem[] = [
   { to: `${BACKOFFICE_PATH}/responsible-gaming`, label: { en: 'Responsible gaming', fr: 'Jeu responsable' }, permission: 'rg.read', group: 'protection' },
   { to: `${BACKOFFICE_PATH}/loyalty`, label: { en: 'Loyalty', fr: 'Fidélité' }, permission: 'marketing.read', group: 'marketing' },
   { to: `${BACKOFFICE_PATH}/tournaments`, label: { en: 'Tournaments', fr: 'Tournois' }, permission: 'marketing.read', group: 'marketing' },
+  { to: `${BACKOFFICE_PATH}/games`, label: { en: 'Games', fr: 'Jeux' }, permission: 'games.read', group: 'games' },
+  { to: `${BACKOFFICE_PATH}/games/providers`, label: { en: 'Providers', fr: 'Fournisseurs' }, permission: 'games.read', group: 'games' },
+  { to: `${BACKOFFICE_PATH}/games/jackpots`, label: { en: 'Jackpot pools', fr: 'Cagnottes' }, permission: 'games.read', group: 'games' },
+  { to: `${BACKOFFICE_PATH}/games/free-spins`, label: { en: 'Free-spin packs', fr: 'Tours gratuits' }, permission: 'games.read', group: 'games' },
   { to: `${BACKOFFICE_PATH}/settings`, label: { en: 'Settings', fr: 'Paramètres' }, permission: 'settings.read', group: 'admin' },
   { to: `${BACKOFFICE_PATH}/staff`, label: { en: 'Staff', fr: 'Équipe' }, permission: 'staff.read', group: 'admin' },
   { to: `${BACKOFFICE_PATH}/audit`, label: { en: 'Audit trail', fr: 'Journal d’audit' }, permission: 'audit.read', group: 'admin' },
 ];
 
 export const NAV_GROUPS = {
-  en: { work: 'Daily work', money: 'Money', protection: 'Protection', marketing: 'Marketing', admin: 'Administration' },
-  fr: { work: 'Quotidien', money: 'Argent', protection: 'Protection', marketing: 'Marketing', admin: 'Administration' },
+  en: { work: 'Daily work', money: 'Money', protection: 'Protection', marketing: 'Marketing', games: 'Games catalogue', admin: 'Administration' },
+  fr: { work: 'Quotidien', money: 'Argent', protection: 'Protection', marketing: 'Marketing', games: 'Catalogue de jeux', admin: 'Administration' },
 } as const;

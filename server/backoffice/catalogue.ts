@@ -10,6 +10,7 @@ import { SETTINGS_ENDPOINTS } from './endpoints/settings.ts';
 import { MARKETING_ENDPOINTS } from './endpoints/marketing.ts';
 import { TRADING_ENDPOINTS } from './endpoints/trading.ts';
 import { MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS } from './endpoints/loyalty-tournaments.ts';
+import { GAMES_ENDPOINTS } from './endpoints/games.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -37,6 +38,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...MARKETING_ENDPOINTS,
   ...TRADING_ENDPOINTS,
   ...MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS,
+  ...GAMES_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

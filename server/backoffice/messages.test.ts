@@ -19,6 +19,8 @@ const SOURCES = [
   'server/modules/betting/trading.ts',
   'server/modules/loyalty/manage.ts',
   'server/modules/tournaments/manage.ts',
+  'server/modules/catalogue/admin.ts',
+  'server/modules/jackpots/admin.ts',
 ].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'server/backoffice/messages.ts');
 
 const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;

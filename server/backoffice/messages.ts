@@ -136,6 +136,21 @@ const FRENCH: Array<[english: string, french: string]> = [
   ['Another product has this name', 'Un autre article porte ce nom'],
   ['The product is in the shop already', 'L’article est déjà dans la boutique'],
   ['The product is out of the shop already', 'L’article est déjà retiré de la boutique'],
+  // Games catalogue.
+  ['No game {sysname}', 'Aucun jeu {sysname}'],
+  ['No provider {sysname}', 'Aucun fournisseur {sysname}'],
+  ['No category {ids} (every game is in “all” already)', 'Aucune catégorie {ids} (chaque jeu est déjà dans « tous »)'],
+  ['{sysname} is not in category {category}', '{sysname} n’est pas dans la catégorie {category}'],
+  ['{game} is disabled', '{game} est désactivé'],
+  ['Free spins are played on slot games of the studio only', 'Les tours gratuits se jouent uniquement sur les machines à sous du studio'],
+  ['No free-spin pack {id}', 'Aucun lot de tours gratuits {id}'],
+  ['Pack {id} belongs to bonus {bonus}: it changes with its bonus', 'Le lot {id} appartient au bonus {bonus} : il change avec son bonus'],
+  ['Pack {id} is {status}: only an active pack can be changed', 'Le lot {id} est {status} : seul un lot actif peut être modifié'],
+  ['Spins were played already: only the validity can change, or cancel the pack', 'Des tours ont déjà été joués : seule la validité peut changer, ou annulez le lot'],
+  ['No active player with this id', 'Aucun joueur actif avec cet id'],
+  ['A bet per spin from {min} to {max} {currency}, in steps of {step}', 'Une mise par tour de {min} à {max} {currency}, par pas de {step}'],
+  ['No jackpot pool {id}', 'Aucune cagnotte {id}'],
+  ['A seed from 0 to {max} {currency}, like 5000 or 5000.00', 'Une mise de départ de 0 à {max} {currency}, comme 5000 ou 5000.00'],
 ];
 
 type Compiled = { pattern: RegExp; names: string[]; french: string };

@@ -385,6 +385,13 @@ export const games = pgTable(
      */
     engine: text('engine', { enum: ['slot', 'roulette', 'blackjack', 'dice'] }),
     isActive: boolean('is_active').notNull().default(true),
+    /** Badges the tiles show, set by operators (the back office's games screen): `new`, `hot`. */
+    badges: text('badges').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Countries (ISO 3166-1 alpha-2) whose players neither see nor launch the game: the hall, the
+     * game page and the launch leave it out for a player whose profile country is listed.
+     */
+    blockedCountries: text('blocked_countries').array().notNull().default(sql`'{}'::text[]`),
     /** Release date: the `new` sort shows the latest first. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -394,7 +401,27 @@ export const games = pgTable(
     index('games_type_popularity_idx').on(table.type, table.popularity),
     // games/get sorts by rtp::numeric: only well-formed percentages get in.
     check('games_rtp_format', sql`${table.rtp} ~ '^[0-9]{1,3}[.][0-9]{2}$'`),
+    check('games_badges_known', sql`${table.badges} <@ array['new', 'hot']::text[]`),
   ],
+);
+
+/**
+ * Which games a hall category holds, and in what order (the operator's, from the back office):
+ * `all` holds every visible game and has no rows here. Seeded from each game's type.
+ */
+export const gameCategoryGames = pgTable(
+  'game_category_games',
+  {
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => gameCategories.id),
+    game: text('game')
+      .notNull()
+      .references(() => games.sysname),
+    /** 1 first; the hall's popularity sort within a category follows it. */
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.game] }), index('game_category_games_order_idx').on(table.categoryId, table.position)],
 );
 
 /** A player's favourites (games/getLikes|addLike|removeLike). */

@@ -6,7 +6,7 @@ import { siteConfigSchema } from '../../contract/site-config.ts';
 import type { Db } from '../platform/db/database.ts';
 import { seoRecords, seoTexts } from './schema/content.ts';
 import { seoRecordSpecSchema } from '../modules/content/index.ts';
-import { campaigns, contentPages, gameCategories, gameProviders, games, jackpotPools, loyaltyCharacters, loyaltyLevels, loyaltyProducts, loyaltyPrograms, promoCodes, siteConfigs, tournaments } from './schema.ts';
+import { campaigns, contentPages, gameCategories, gameCategoryGames, gameProviders, games, jackpotPools, loyaltyCharacters, loyaltyLevels, loyaltyProducts, loyaltyPrograms, promoCodes, siteConfigs, tournaments } from './schema.ts';
 // The seed writes demo campaigns in the operator's own format, checked by the same schema as ops commands.
 import { campaignRow, campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/admin.ts';
 import { seedBetting } from '../modules/betting/seed.ts';
@@ -103,6 +103,12 @@ export async function seedGames(db: Db): Promise<void> {
       }),
     )
     .onConflictDoNothing();
+  // Each game sits in its type's category, in popularity order (operators reorder it later; a
+  // second seed run keeps their order).
+  const categoryIds = new Set(seed.categories.map((category) => category.id));
+  const ranked = [...seed.games].sort((a, b) => a.popularity - b.popularity || a.sysname.localeCompare(b.sysname));
+  const members = ranked.filter((game) => categoryIds.has(game.type)).map((game, index) => ({ categoryId: game.type, game: game.sysname, position: index + 1 }));
+  if (members.length) await db.insert(gameCategoryGames).values(members).onConflictDoNothing();
 }
 
 const majorAmount = z.string().regex(/^(0|[1-9][0-9]{0,11})\.[0-9]{2}$/);

@@ -61,7 +61,7 @@ export default function BackofficeShell() {
               {visible
                 .filter((item) => item.group === group)
                 .map((item) => (
-                  <NavLink key={item.to} to={item.to} end={item.to === BACKOFFICE_PATH}>
+                  <NavLink key={item.to} to={item.to} end={item.to === BACKOFFICE_PATH || NAV.some((other) => other.to.startsWith(`${item.to}/`))}>
                     {item.label[locale]}
                   </NavLink>
                 ))}

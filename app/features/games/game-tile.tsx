@@ -6,8 +6,9 @@ import { useLikes } from './use-likes.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 
 /**
- * One game: rounded 3:2 artwork that lifts on hover, its name and provider below, the RTP badge
- * and, for a signed-in player, the favourite heart. Links to the game page.
+ * One game: rounded 3:2 artwork that lifts on hover, its name and provider below, the RTP badge,
+ * the operator's New / Hot badges over the artwork and, for a signed-in player, the favourite
+ * heart. Links to the game page.
  */
 export function GameTile({ game, providers, compact = false, eager = false, onSelect, view }: {
   game: Game;
@@ -24,6 +25,8 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
   const { t } = useTranslation('games');
   const likes = useLikes();
   const name = gameName(game);
+  // Only the badges this site knows how to name (an older cached answer has none).
+  const badges = (game.badges ?? []).filter((badge): badge is 'new' | 'hot' => badge === 'new' || badge === 'hot');
   // games.gamesItem.type `compact`: the artwork alone, the name over its lower edge (denser rows).
   const overlay = view === 'compact' && !compact;
   return (
@@ -39,6 +42,22 @@ export function GameTile({ game, providers, compact = false, eager = false, onSe
             decoding="async"
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
           />
+          {!compact && !!badges.length && (
+            <span className="absolute top-2 left-2 flex gap-1">
+              {badges.map((badge) => (
+                <span
+                  key={badge}
+                  className={clsx(
+                    'rounded-md px-1.5 py-0.5 text-[10px] font-extrabold tracking-wider uppercase shadow-md shadow-black/40',
+                    badge === 'hot' ? 'bg-rose-500 text-white' : 'bg-gold-400 text-ink-950',
+                  )}
+                  data-testid={`game-badge-${badge}`}
+                >
+                  {t(`tile.badge.${badge}`)}
+                </span>
+              ))}
+            </span>
+          )}
         </div>
         <div className={clsx(overlay ? 'absolute inset-x-0 bottom-0 rounded-b-2xl bg-gradient-to-t from-ink-950 from-55% to-transparent px-2.5 pt-5 pb-2' : 'px-0.5', compact ? 'mt-1.5' : !overlay && 'mt-2')}>
           <p className={clsx('truncate font-semibold text-white', compact ? 'text-xs' : 'text-sm')}>{name}</p>

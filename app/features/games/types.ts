@@ -14,6 +14,8 @@ export type Game = {
   has_demo?: boolean;
   /** The studio engine that plays it; null for an external provider's game. */
   engine?: 'slot' | 'roulette' | 'blackjack' | 'dice' | null;
+  /** Operator badges (the back office's games screen): `new`, `hot`. */
+  badges?: string[];
 };
 
 export type GamesPage = { items: Game[]; total: number };

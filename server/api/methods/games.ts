@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FREE_SPINS_FETCH_COUNT, GAME_CATEGORIES, GAMES_PAGE_SIZES } from '../../../contract/constants.ts';
 import { FREE_SPIN_STATUSES, GAME_FIELDS, GAME_SORTS, GAME_TYPES, type GameSort } from '../../modules/catalogue/index.ts';
-import { defineMethod } from '../types.ts';
+import { defineMethod, type ApiContext } from '../types.ts';
 import { requireUserId } from './accounts.ts';
 
 const sysname = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
@@ -18,6 +18,15 @@ const sortOptions = z.union([
     .transform((value) => ({ by: value.by ?? value.sort ?? value.field, direction: value.direction ?? value.order })),
 ]);
 const idLike = z.union([z.string().max(64), z.number()]);
+
+/**
+ * The signed-in player's profile country: games the operator blocked there are left out of every
+ * list (docs/backoffice.md, "Games catalogue"). A guest's country is not known: none are.
+ */
+async function viewerCountry(context: ApiContext): Promise<string | null> {
+  if (context.viewer.userId === null) return null;
+  return (await context.services.accounts.playerState(context.viewer.userId))?.country ?? null;
+}
 
 /**
  * The spec's client sends games/get's `options` as JSON text. Its keys (offset, count, fields,
@@ -110,6 +119,7 @@ export const getGames = defineMethod({
         types: input.types,
         tags: input.tags,
         ...(inHouse ? { inHouse } : {}),
+        country: await viewerCountry(context),
       },
       context.locale,
     );
@@ -122,7 +132,7 @@ export const getCategories = defineMethod({
   auth: false,
   summary: `Game hall categories (${GAME_CATEGORIES.join(', ')}): [{id, name, games_count}].`,
   input: z.object({}).strip(),
-  handler: (_input, context) => context.services.catalogue.categories(context.locale),
+  handler: async (_input, context) => context.services.catalogue.categories(context.locale, await viewerCountry(context)),
 });
 
 export const getProviders = defineMethod({
@@ -131,7 +141,7 @@ export const getProviders = defineMethod({
   auth: false,
   summary: 'Providers offering games (of `types` when given): [{sysname, name, games_count, game_params?}].',
   input: z.object({ fields: list(z.enum(['game_params']), 5).optional(), types: list(z.enum(GAME_TYPES), GAME_TYPES.length).optional() }).strip(),
-  handler: (input, context) => context.services.catalogue.providers(input),
+  handler: async (input, context) => context.services.catalogue.providers({ ...input, country: await viewerCountry(context) }),
 });
 
 export const getLikes = defineMethod({
@@ -175,7 +185,7 @@ export const getRecent = defineMethod({
   input: z.object({ offset: z.coerce.number().int().min(0).max(10_000).default(0), count: z.coerce.number().int().min(1).max(50).default(12) }).strip(),
   handler: async (input, context) => {
     const { rows, total } = await context.services.wallet.recentGames(requireUserId(context), input);
-    const items = await context.services.catalogue.gamesBySysnames(rows.map((row) => row.game), context.locale);
+    const items = await context.services.catalogue.gamesBySysnames(rows.map((row) => row.game), context.locale, await viewerCountry(context));
     const playedAt = new Map(rows.map((row) => [row.game, row.lastPlayedAt.toISOString()]));
     return { items: items.map((item) => ({ ...item, last_played_at: playedAt.get(item.sysname) })), total };
   },

@@ -124,8 +124,8 @@ export function createAccounts(deps: {
   }
 
   /** What other modules (the wallet) need to know of a player: status and account currency; null when there is no such player. */
-  async function playerState(userId: number): Promise<{ status: 'active' | 'banned' | 'deleted'; currency: string } | null> {
-    const [row] = await db.select({ status: users.status, currency: users.currency }).from(users).where(eq(users.id, userId));
+  async function playerState(userId: number): Promise<{ status: 'active' | 'banned' | 'deleted'; currency: string; country: string | null } | null> {
+    const [row] = await db.select({ status: users.status, currency: users.currency, country: users.countryCode }).from(users).where(eq(users.id, userId));
     return row ?? null;
   }
 

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const seed = readGameSeed();
-const ITEM_KEYS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo', 'engine'].sort();
+const ITEM_KEYS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo', 'engine', 'badges'].sort();
 
 type Item = { sysname: string; name: string; image_url: string; description: { name: string; img_288_192: string }; provider: string; type: string; tags: string[]; rtp: string };
 type Page = { items: Item[]; total: number };

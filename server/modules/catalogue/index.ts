@@ -5,10 +5,12 @@ export {
   createCatalogue,
   containsPattern,
   FREE_SPIN_STATUSES,
+  GAME_BADGES,
   GAME_FIELDS,
   GAME_SORTS,
   GAME_TYPES,
   type Catalogue,
+  type GameBadge,
   type GameField,
   type GameInfo,
   type GameItem,
@@ -28,3 +30,4 @@ export {
   type FreeSpinRefusal,
   type IssuePackInput,
 } from './free-spins.ts';
+export { type AdminGameQuery, type AdminGameRow, type CatalogueAdmin, type FreeSpinPackView, type GamePatch } from './admin.ts';

@@ -1,19 +1,21 @@
 import type { Engine } from '../../../contract/studio.ts';
-import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
 import type { CacheInvalidator } from '../../platform/cache-invalidation.ts';
-import { freeSpinPacks, gameCategories, gameLikes, gameProviders, games } from '../../db/schema.ts';
+import { freeSpinPacks, gameCategories, gameCategoryGames, gameLikes, gameProviders, games } from '../../db/schema.ts';
 import { catalogueText } from './texts.ts';
+import { createCatalogueAdmin } from './admin.ts';
+import { GAME_BADGES, type GameBadge } from '../../../contract/backoffice-games.ts';
 
 export const GAME_TYPES = ['slot', 'casino', 'live', 'fast'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 
 /** Fields of a game item (games/get `fields`); `sysname` is always answered. */
-export const GAME_FIELDS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo', 'engine'] as const;
+export const GAME_FIELDS = ['sysname', 'name', 'image_url', 'description', 'provider', 'type', 'tags', 'rtp', 'volatility', 'has_demo', 'engine', 'badges'] as const;
 export type GameField = (typeof GAME_FIELDS)[number];
 
 /**
@@ -41,6 +43,8 @@ export type GameQuery = {
   tags?: string[];
   /** Only games the platform's own engines play (a tournament open to every in-house game). */
   inHouse?: boolean;
+  /** The player's country (profile): games blocked there are left out. Unknown (a guest): none are. */
+  country?: string | null;
 };
 
 export type GameItem = {
@@ -56,7 +60,11 @@ export type GameItem = {
   has_demo: boolean;
   /** The studio engine that plays the game (contract/studio.ts), or null for an external provider's game. */
   engine: Engine | null;
+  /** Operator badges the tile shows: `new`, `hot`. */
+  badges: GameBadge[];
 };
+
+export { GAME_BADGES, type GameBadge };
 
 /** What other modules (the wallet) need to know about a game. */
 export type GameInfo = {
@@ -68,6 +76,8 @@ export type GameInfo = {
   isInHouse: boolean;
   isActive: boolean;
   engine: Engine | null;
+  /** Countries whose players may not see or launch it. */
+  blockedCountries: string[];
   /** Localised names: {en: {name}, fr: {name}}. */
   description: Record<string, { name?: string } | undefined>;
 };
@@ -112,6 +122,7 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
       volatility: row.volatility,
       has_demo: row.hasDemo,
       engine: row.engine,
+      badges: row.badges.filter((badge): badge is GameBadge => (GAME_BADGES as readonly string[]).includes(badge)),
     };
     if (!fields?.length) return item;
     const wanted = new Set<GameField>(['sysname', ...fields]);
@@ -123,6 +134,14 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
     eq(games.isActive, true),
     inArray(games.provider, db.select({ sysname: gameProviders.sysname }).from(gameProviders).where(eq(gameProviders.isActive, true))),
   );
+  /** ... and, for a player whose country is known, not blocked in that country. */
+  const visibleIn = (country: string | null | undefined) => (country ? and(visible, not(sql`${country} = any(${games.blockedCountries})`)) : visible);
+  /** The games of a category (`all`: every game); a category's games are its rows in game_category_games. */
+  const inCategory = (category: string) =>
+    inArray(games.sysname, db.select({ game: gameCategoryGames.game }).from(gameCategoryGames).where(eq(gameCategoryGames.categoryId, category)));
+  /** A game's place in a category (the operator's order), for the popularity sort within it. */
+  const categoryPosition = (category: string) =>
+    sql`(select ${gameCategoryGames.position} from ${gameCategoryGames} where ${gameCategoryGames.categoryId} = ${category} and ${gameCategoryGames.game} = ${games.sysname})`;
 
   const localName = (locale: LocaleCode) => sql`coalesce(${games.description} -> ${locale} ->> 'name', ${games.name})`;
 
@@ -136,10 +155,11 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
   }
 
   async function queryGames(query: GameQuery, locale: LocaleCode) {
-    const conditions: (SQL | undefined)[] = [visible];
-    if (query.category && query.category !== 'all') {
-      await assertCategory(query.category, locale);
-      conditions.push(eq(games.type, query.category as GameType));
+    const conditions: (SQL | undefined)[] = [visibleIn(query.country)];
+    const category = query.category && query.category !== 'all' ? query.category : undefined;
+    if (category) {
+      await assertCategory(category, locale);
+      conditions.push(inCategory(category));
     }
     if (query.sysnames?.length) conditions.push(inArray(games.sysname, query.sysnames));
     if (query.inHouse) conditions.push(isNotNull(games.engine));
@@ -155,10 +175,12 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
     const where = and(...conditions);
     const direction = query.order ?? GAME_SORTS[query.sort];
     const by = direction === 'asc' ? asc : desc;
+    // Within a category, popularity (and priority) follow the operator's order of that category.
     const primary =
       query.sort === 'name' ? by(sql`lower(${localName(locale)})`)
       : query.sort === 'new' ? by(games.createdAt)
       : query.sort === 'rtp' ? by(sql`${games.rtp}::numeric`)
+      : category ? by(categoryPosition(category))
       : by(games.popularity);
     const [rows, [{ total }]] = await Promise.all([
       db.select().from(games).where(where).orderBy(primary, asc(games.popularity), asc(games.sysname)).limit(query.count).offset(query.offset),
@@ -167,10 +189,10 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
     return { items: rows.map((row) => view(row, locale, query.fields)), total };
   }
 
-  /** Game items in the order of `sysnames`, leaving out unknown or hidden games. */
-  async function gamesBySysnames(sysnames: string[], locale: LocaleCode): Promise<GameItem[]> {
+  /** Game items in the order of `sysnames`, leaving out unknown or hidden games (hidden in `country` too, when given). */
+  async function gamesBySysnames(sysnames: string[], locale: LocaleCode, country?: string | null): Promise<GameItem[]> {
     if (!sysnames.length) return [];
-    const rows = await db.select().from(games).where(and(visible, inArray(games.sysname, sysnames)));
+    const rows = await db.select().from(games).where(and(visibleIn(country), inArray(games.sysname, sysnames)));
     const bySysname = new Map(rows.map((row) => [row.sysname, row]));
     return sysnames.flatMap((sysname) => {
       const row = bySysname.get(sysname);
@@ -195,6 +217,7 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
       isInHouse: game.isInHouse,
       isActive: game.isActive && row.providerActive,
       engine: game.engine,
+      blockedCountries: game.blockedCountries,
       description: (game.description ?? {}) as GameInfo['description'],
     };
   }
@@ -204,26 +227,35 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
     return row ? { sysname: row.sysname, name: row.name, integration: row.integration, isActive: row.isActive } : null;
   }
 
-  async function requireGame(sysname: string, locale: LocaleCode): Promise<GameInfo> {
+  /** An active game, or a 404; with the player's `country`, a game blocked there is refused (403) as well. */
+  async function requireGame(sysname: string, locale: LocaleCode, country?: string | null): Promise<GameInfo> {
     const game = await findGame(sysname);
     if (!game || !game.isActive) {
       throw new AppError('InvalidParameterException', `No game ${sysname}`, { fields: { sysname: catalogueText(locale, 'unknownGame') }, status: 404 });
     }
+    if (country && game.blockedCountries.includes(country)) {
+      throw new AppError('InvalidParameterException', `${sysname} is not offered in ${country}`, { fields: { sysname: catalogueText(locale, 'notInCountry') }, status: 403 });
+    }
     return game;
   }
 
-  /** The game hall categories with their names in the caller locale and how many games each holds. */
-  function categories(locale: LocaleCode) {
-    return cache.get(JSON.stringify(['categories', locale]), () => queryCategories(locale));
+  /** The game hall categories with their names in the caller locale and how many games each holds (for a player of `country`). */
+  function categories(locale: LocaleCode, country?: string | null) {
+    return cache.get(JSON.stringify(['categories', locale, country ?? null]), () => queryCategories(locale, country));
   }
 
-  async function queryCategories(locale: LocaleCode) {
-    const [rows, perType] = await Promise.all([
+  async function queryCategories(locale: LocaleCode, country?: string | null) {
+    const [rows, perCategory, [{ all }]] = await Promise.all([
       db.select().from(gameCategories).orderBy(asc(gameCategories.position), asc(gameCategories.id)),
-      db.select({ type: games.type, total: count() }).from(games).where(visible).groupBy(games.type),
+      db
+        .select({ category: gameCategoryGames.categoryId, total: count() })
+        .from(gameCategoryGames)
+        .innerJoin(games, eq(games.sysname, gameCategoryGames.game))
+        .where(visibleIn(country))
+        .groupBy(gameCategoryGames.categoryId),
+      db.select({ all: count() }).from(games).where(visibleIn(country)),
     ]);
-    const counts = new Map<string, number>(perType.map((row) => [row.type, row.total]));
-    const all = perType.reduce((sum, row) => sum + row.total, 0);
+    const counts = new Map<string, number>(perCategory.map((row) => [row.category, row.total]));
     return rows.map((row) => {
       const names = row.names as Partial<Record<LocaleCode, string>>;
       return { id: row.id, name: names[locale] ?? names.en ?? row.id, games_count: row.id === 'all' ? all : (counts.get(row.id) ?? 0) };
@@ -235,17 +267,17 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
    * operator's order; `game_params` (when asked for in `fields`) says which types they offer and
    * how many games.
    */
-  function providers(input: { types?: GameType[]; fields?: string[] }) {
-    return cache.get(JSON.stringify(['providers', input.types ?? [], input.fields ?? []]), () => queryProviders(input));
+  function providers(input: { types?: GameType[]; fields?: string[]; country?: string | null }) {
+    return cache.get(JSON.stringify(['providers', input.types ?? [], input.fields ?? [], input.country ?? null]), () => queryProviders(input));
   }
 
-  async function queryProviders(input: { types?: GameType[]; fields?: string[] }) {
+  async function queryProviders(input: { types?: GameType[]; fields?: string[]; country?: string | null }) {
     const [rows, perType] = await Promise.all([
       db.select().from(gameProviders).where(eq(gameProviders.isActive, true)).orderBy(asc(gameProviders.position), asc(gameProviders.sysname)),
       db
         .select({ provider: games.provider, type: games.type, total: count() })
         .from(games)
-        .where(and(visible, input.types?.length ? inArray(games.type, input.types) : undefined))
+        .where(and(visibleIn(input.country), input.types?.length ? inArray(games.type, input.types) : undefined))
         .groupBy(games.provider, games.type),
     ]);
     const offered = new Map<string, Map<GameType, number>>();
@@ -317,7 +349,14 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
     };
   }
 
-  return { listGames, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins };
+  // The operators' writes (the back office) clear the lists here and, through the invalidator, in
+  // every process and the guest page cache: a disabled game is gone from the next hall page.
+  const admin = createCatalogueAdmin(db, async () => {
+    cache.clear();
+    await options.invalidator?.invalidate(CATALOGUE_CACHE);
+  });
+
+  return { listGames, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins, admin };
 }
 
 export type Catalogue = ReturnType<typeof createCatalogue>;

@@ -4,10 +4,12 @@ const TEXTS = {
   en: {
     unknownGame: 'No such game',
     unknownCategory: 'No such category',
+    notInCountry: 'This game is not available in your country',
   },
   fr: {
     unknownGame: 'Jeu introuvable',
     unknownCategory: 'Catégorie introuvable',
+    notInCountry: 'Ce jeu n’est pas disponible dans votre pays',
   },
 } as const satisfies Record<LocaleCode, Record<string, string>>;
 

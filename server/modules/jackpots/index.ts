@@ -17,3 +17,4 @@ export {
   type WinnerType,
   type WinnerView,
 } from './service.ts';
+export { type JackpotsAdmin } from './admin.ts';

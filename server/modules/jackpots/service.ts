@@ -12,6 +12,7 @@ import type { Ledger } from '../ledger/index.ts';
 import type { PublicNames } from '../accounts/index.ts';
 import type { PaidWin, RealBet, WinsReader } from '../wallet/index.ts';
 import { jackpotText } from './texts.ts';
+import { createJackpotsAdmin } from './admin.ts';
 
 /** A wallet win of at least this many major units, and BIG_WIN_MULTIPLIER times its bet, shows among the recent big wins. */
 export const BIG_WIN_MAJOR = 50;
@@ -431,7 +432,7 @@ export function createJackpots(deps: JackpotsDeps) {
     );
   }
 
-  return { onRealBet, planRealBet, shareTransfer, fundSeeds, list, winners, leaderboard, audit };
+  return { onRealBet, planRealBet, shareTransfer, fundSeeds, list, winners, leaderboard, audit, admin: createJackpotsAdmin(db, clearPlans) };
 }
 
 export type Jackpots = ReturnType<typeof createJackpots>;

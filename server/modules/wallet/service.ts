@@ -218,7 +218,8 @@ export type WalletDeps = {
   catalogue: Catalogue;
   logger: Logger;
   /** The player's status and account currency (accounts module). */
-  playerState(userId: number): Promise<{ status: 'active' | 'banned' | 'deleted'; currency: string } | null>;
+  /** `country`: the profile's, which games blocked there are refused for (null: not known). */
+  playerState(userId: number): Promise<{ status: 'active' | 'banned' | 'deleted'; currency: string; country?: string | null } | null>;
   /** A provider's wallet secret, or null when it has none (then every request is refused). */
   secretFor(provider: { sysname: string; integration: 'in_house' | 'demo' | 'external' }): string | null;
   /**
@@ -314,14 +315,15 @@ export function createWallet(deps: WalletDeps) {
     input: { game: string; mode: 'real' | 'demo'; userId: number | null; visitorId?: string; currency?: string; minBet?: bigint },
     locale: LocaleCode,
   ) {
-    const game = await catalogue.requireGame(input.game, locale);
+    const state = input.userId !== null ? await deps.playerState(input.userId) : null;
+    // A game blocked in the player's country is refused here, demo or real (a guest's country is not known).
+    const game = await catalogue.requireGame(input.game, locale, state?.country);
     if (input.mode === 'demo' && !game.hasDemo) {
       throw new AppError('InvalidParameterException', `${game.sysname} has no demo mode`, { fields: { mode: walletText(locale, 'noDemo') } });
     }
     let owner: { userId: number | null; guestId: number | null };
     let sessionCurrency: CurrencyCode;
     if (input.userId !== null) {
-      const state = await deps.playerState(input.userId);
       if (!state) throw new AppError('AuthorizationException', 'Sign in required');
       if (state.status === 'banned') throw new AppError('UserBannedException', walletText(locale, 'banned'), { details: { banned: true } });
       if (state.status === 'deleted') throw new AppError('UserDeletedException', walletText(locale, 'deleted'));
