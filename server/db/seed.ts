@@ -107,7 +107,14 @@ export async function seedGames(db: Db): Promise<void> {
   // second seed run keeps their order).
   const categoryIds = new Set(seed.categories.map((category) => category.id));
   const ranked = [...seed.games].sort((a, b) => a.popularity - b.popularity || a.sysname.localeCompare(b.sysname));
-  const members = ranked.filter((game) => categoryIds.has(game.type)).map((game, index) => ({ categoryId: game.type, game: game.sysname, position: index + 1 }));
+  const placed = new Map<string, number>();
+  const members = ranked
+    .filter((game) => categoryIds.has(game.type))
+    .map((game) => {
+      const position = (placed.get(game.type) ?? 0) + 1;
+      placed.set(game.type, position);
+      return { categoryId: game.type, game: game.sysname, position };
+    });
   if (members.length) await db.insert(gameCategoryGames).values(members).onConflictDoNothing();
 }
 

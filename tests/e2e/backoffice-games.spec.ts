@@ -21,7 +21,7 @@ async function searchGame(page: Page, name: string) {
 }
 
 test('a manager turns a game off and marks another hot: the player no longer sees the first and sees the badge on the second', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const playerContext = await browser.newContext({ reducedMotion: 'reduce' });
   const player = await playerContext.newPage();
   await registerByApi(player.request, uniqueEmail('bo-games'), PASSWORD);

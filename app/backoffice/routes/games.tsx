@@ -177,7 +177,7 @@ export default function GamesScreen() {
       id: 'badges',
       header: t('badges'),
       cell: ({ row }) => (
-        <span className="bo-tags">
+        <span className="bo-tags bo-nowrap">
           {GAME_BADGES.map((badge) => {
             const on = row.original.badges.includes(badge);
             if (!manage) return on ? <Badge key={badge} tone={badge === 'hot' ? 'warn' : 'info'}>{t(badge)}</Badge> : null;
@@ -217,9 +217,13 @@ export default function GamesScreen() {
     {
       id: 'status',
       header: t('status'),
+      cell: ({ row }) => <Badge tone={row.original.is_active ? 'good' : 'bad'}>{row.original.is_active ? t('active') : t('disabled')}</Badge>,
+    },
+    {
+      id: 'actions',
+      header: '',
       cell: ({ row }) => (
-        <span className="bo-actions">
-          <Badge tone={row.original.is_active ? 'good' : 'bad'}>{row.original.is_active ? t('active') : t('disabled')}</Badge>
+        <span className="bo-actions bo-nowrap">
           {manage && (
             <Button
               tone={row.original.is_active ? 'danger' : 'default'}
