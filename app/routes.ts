@@ -92,6 +92,9 @@ function tree(prefix: '' | 'fr', locale: 'en' | 'fr'): RouteConfigEntry[] {
 function backoffice(): RouteConfigEntry[] {
   const screen = (path: string, file: string) => route(`backoffice/${path}`, `backoffice/routes/${file}.tsx`, { id: `backoffice/${file}` });
   return [
+    // A campaign's preview, framed by the campaign screen: the site's own components with the
+    // site's style sheet alone, outside the back office's frame and its sheet (docs/backoffice.md, "Marketing").
+    route('backoffice/campaign-preview/:id', 'backoffice/routes/campaign-preview.tsx', { id: 'backoffice/campaign-preview' }),
     layout('backoffice/routes/frame.tsx', { id: 'backoffice/frame' }, [
       screen('sign-in', 'sign-in'),
       screen('setup', 'setup'),
@@ -116,6 +119,11 @@ function backoffice(): RouteConfigEntry[] {
         screen('games/providers', 'game-providers'),
         screen('games/jackpots', 'jackpots'),
         screen('games/free-spins', 'free-spins'),
+        screen('campaigns', 'campaigns'),
+        screen('campaigns/:id', 'campaign'),
+        screen('promo-codes', 'promo-codes'),
+        screen('bonuses', 'bonuses-given'),
+        screen('cashback', 'cashback'),
         screen('settings', 'settings'),
         screen('staff', 'staff'),
         screen('audit', 'audit'),
