@@ -125,6 +125,8 @@ function backoffice(): RouteConfigEntry[] {
         screen('bonuses', 'bonuses-given'),
         screen('cashback', 'cashback'),
         screen('settings', 'settings'),
+        screen('content', 'content'),
+        screen('content/edit', 'content-edit'),
         screen('staff', 'staff'),
         screen('audit', 'audit'),
         screen('*', 'not-found'),

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'trading.manage': "Change a market's odds, margin and status, settle, void and re-settle, set a player's stake limits",
   'games.read': 'See the games catalogue, providers, jackpot pools and free-spin packs',
   'games.manage': 'Enable or disable games and providers, set badges, categories, order and countries, jackpot seeds and shares, free-spin packs',
+  'content.read': 'See content pages, SEO texts and records, their versions and images',
+  'content.manage': 'Edit, publish, unpublish and roll back content; upload images',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -61,10 +63,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'rg.restrict',
     'trading.read',
   ],
-  support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat', 'games.read'],
-  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read'],
+  support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat', 'games.read', 'content.read'],
+  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read', 'content.read', 'content.manage'],
   trader: ['players.read', 'players.notes', 'trading.read', 'trading.manage'],
-  analyst: [...READ_ONLY, 'settings.read', 'marketing.read', 'trading.read', 'games.read'],
+  analyst: [...READ_ONLY, 'settings.read', 'marketing.read', 'trading.read', 'games.read', 'content.read'],
 };
 
 export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -26,6 +26,7 @@ import { createGuestPageCache } from './http/guest-page-cache.ts';
 import { SITE_SETTINGS_CACHE } from './modules/site-settings/index.ts';
 import { SITE_CONFIG_CACHE } from './modules/site-config/index.ts';
 import { CATALOGUE_CACHE } from './modules/catalogue/index.ts';
+import { CONTENT_CACHE } from './modules/content/index.ts';
 import { createLiveEndpoint } from './http/live.ts';
 import { SESSION_COOKIE } from './modules/accounts/index.ts';
 import { BACKOFFICE_SESSION_COOKIE } from './modules/staff/index.ts';
@@ -81,7 +82,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   // Guests' pages are shared for a moment (decision 012), never in development where the code
   // changes under them; what an operator changes clears them in every process.
   const guestCache = dev || env.GUEST_PAGE_CACHE_MS === 0 ? undefined : createGuestPageCache({ ttlMs: env.GUEST_PAGE_CACHE_MS });
-  if (guestCache) for (const name of [SITE_SETTINGS_CACHE, SITE_CONFIG_CACHE, CATALOGUE_CACHE]) services.invalidator.register(name, guestCache);
+  if (guestCache) for (const name of [SITE_SETTINGS_CACHE, SITE_CONFIG_CACHE, CATALOGUE_CACHE, CONTENT_CACHE]) services.invalidator.register(name, guestCache);
   // The page handler calls the API in-process through the app it belongs to, hence the late binding.
   let app: HttpApp | undefined = undefined;
   app = createHttpApp({

@@ -7,7 +7,7 @@ import { resolveAppSecret } from './platform/secrets.ts';
 import { createSiteSettings } from './modules/site-settings/index.ts';
 import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
-import { contentSourceFromEnv, createContentService } from './modules/content/index.ts';
+import { contentSourceFromEnv, createContentEditor, createContentImages, createContentService } from './modules/content/index.ts';
 import { createCurrencyRates, ECB_DAILY_RATES_URL } from './modules/currency-rates/index.ts';
 import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore, flagChargeback } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
@@ -355,6 +355,7 @@ export async function createServices(deps: {
     run: async (payload) => void (await payments.recheckPayout(String(payload.payment))),
   });
 
+  const content = createContentService(db, { source: contentSourceFromEnv(db, env, logger), logger });
   return {
     database: deps.database,
     staff,
@@ -365,7 +366,10 @@ export async function createServices(deps: {
     siteSettings,
     siteConfig,
     storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
-    content: createContentService(db, { source: contentSourceFromEnv(db, env, logger), logger }),
+    content,
+    /** The back office's content editor and image uploads (docs/content.md); writes refused while the site reads Strapi. */
+    contentEditor: createContentEditor(db, { invalidator, source: content.source }),
+    contentImages: createContentImages(db, { logger }),
     currencyRates,
     messenger,
     limits,

@@ -25,6 +25,7 @@ export const NAV: NavItem[] = [
   { to: `${BACKOFFICE_PATH}/games/providers`, label: { en: 'Providers', fr: 'Fournisseurs' }, permission: 'games.read', group: 'games' },
   { to: `${BACKOFFICE_PATH}/games/jackpots`, label: { en: 'Jackpot pools', fr: 'Cagnottes' }, permission: 'games.read', group: 'games' },
   { to: `${BACKOFFICE_PATH}/games/free-spins`, label: { en: 'Free-spin packs', fr: 'Tours gratuits' }, permission: 'games.read', group: 'games' },
+  { to: `${BACKOFFICE_PATH}/content`, label: { en: 'Content', fr: 'Contenu' }, permission: 'content.read', group: 'work' },
   { to: `${BACKOFFICE_PATH}/settings`, label: { en: 'Settings', fr: 'Paramètres' }, permission: 'settings.read', group: 'admin' },
   { to: `${BACKOFFICE_PATH}/staff`, label: { en: 'Staff', fr: 'Équipe' }, permission: 'staff.read', group: 'admin' },
   { to: `${BACKOFFICE_PATH}/audit`, label: { en: 'Audit trail', fr: 'Journal d’audit' }, permission: 'audit.read', group: 'admin' },

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { data, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ContentSectionView } from '../features/pages/content.ts';
-import { PageHeading, PageMeta } from '../features/pages/page-meta.tsx';
+import { ContentPageBody } from '../features/pages/content-body.tsx';
+import { PageMeta } from '../features/pages/page-meta.tsx';
 import { ApiError } from '../lib/api-error.ts';
 import { requestLocale, useLocalizedPath, useRootData } from '../lib/locale.ts';
 import { notFound, toPageError, type PageErrorData } from '../lib/page-errors.ts';
@@ -38,19 +39,7 @@ export default function ContentPage() {
   return (
     <article className="mx-auto max-w-3xl pb-8" data-testid="content-page">
       <PageMeta title={page.title} description={page.description} />
-      <PageHeading title={page.title} subtitle={page.description} />
-      <div className="space-y-8 rounded-3xl border border-white/5 bg-ink-850/60 p-6 tablet:p-10">
-        {page.body.map((section, index) => (
-          <section key={index} className="space-y-3">
-            {section.heading && <h2 className="text-lg font-bold text-gold-300">{section.heading}</h2>}
-            {section.paragraphs.map((paragraph, p) => (
-              <p key={p} className="leading-relaxed text-ink-200">
-                {paragraph}
-              </p>
-            ))}
-          </section>
-        ))}
-      </div>
+      <ContentPageBody page={page} />
       {page.slug === TOOLS_PAGE && toolsEnabled && (
         <aside className="mt-6 flex flex-col gap-4 rounded-3xl border border-gold-400/20 bg-gold-500/5 p-6 tablet:flex-row tablet:items-center tablet:justify-between tablet:p-8" data-testid="responsible-tools">
           <div className="space-y-1">

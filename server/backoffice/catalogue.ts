@@ -11,6 +11,7 @@ import { MARKETING_ENDPOINTS } from './endpoints/marketing.ts';
 import { TRADING_ENDPOINTS } from './endpoints/trading.ts';
 import { MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS } from './endpoints/loyalty-tournaments.ts';
 import { GAMES_ENDPOINTS } from './endpoints/games.ts';
+import { CONTENT_ENDPOINTS } from './endpoints/content.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -39,6 +40,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...TRADING_ENDPOINTS,
   ...MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS,
   ...GAMES_ENDPOINTS,
+  ...CONTENT_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

@@ -47,6 +47,8 @@ type Base<S extends z.ZodType> = {
   access: Access;
   summary: string;
   input: S;
+  /** A write taking a file (multipart): the body is cut off past `maxBytes`, files arrive as File values. */
+  upload?: { maxBytes: number };
 };
 
 export type ReadEndpoint<S extends z.ZodType = z.ZodType> = Base<S> & {

@@ -21,6 +21,8 @@ const SOURCES = [
   'server/modules/tournaments/manage.ts',
   'server/modules/catalogue/admin.ts',
   'server/modules/jackpots/admin.ts',
+  'server/modules/content/editor.ts',
+  'server/modules/content/images.ts',
 ].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'server/backoffice/messages.ts');
 
 const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;

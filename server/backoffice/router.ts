@@ -9,7 +9,7 @@ import type { HttpEnv } from '../http/env.ts';
 import { isSecureRequest } from '../http/cookies.ts';
 import { isSameOrigin } from '../http/origin.ts';
 import { refuseControlCharacters } from '../api/control-characters.ts';
-import { readInput } from '../api/parse-input.ts';
+import { readInput, type FileUpload } from '../api/parse-input.ts';
 import { errorResponse } from '../api/respond.ts';
 import { parseOrThrow } from '../api/validate.ts';
 import { BACKOFFICE_SESSION_COOKIE, type StaffSession } from '../modules/staff/index.ts';
@@ -38,6 +38,16 @@ export function backofficeAddressGate(options: Pick<BackofficeOptions, 'services
     return next();
   };
 }
+
+/** The body limit of an endpoint taking a file: past it, or with two files in one field, the field is named. */
+const uploadLimits = (maxBytes: number): FileUpload => {
+  const max = `${Math.round(maxBytes / (1024 * 1024))} MB`;
+  return {
+    maxBytes,
+    tooLarge: () => new AppError('InvalidParameterException', `At most ${max} per file`, { status: 413, fields: { file: `At most ${max} per file` } }),
+    severalFiles: (field) => new AppError('InvalidParameterException', 'One file at a time', { fields: { [field]: 'One file at a time' } }),
+  };
+};
 
 /** Whether a session may call an endpoint of this access: the one place the matrix is enforced. */
 export function allows(access: Access, session: StaffSession | null): boolean {
@@ -77,7 +87,7 @@ export function createBackofficeRouter(options: BackofficeOptions) {
         if (!session || (session.stage !== 'active' && endpoint.access !== 'second-factor')) throw new AppError('AuthorizationException', 'Sign in to the back office');
         throw new AppError('AccessDeniedException', `Your role may not do this (${endpoint.access})`, { details: { permission: endpoint.access } });
       }
-      const raw = await readInput(c.req.raw);
+      const raw = await readInput(c.req.raw, endpoint.upload && uploadLimits(endpoint.upload.maxBytes));
       refuseControlCharacters(raw, locale);
       const input = parseOrThrow(endpoint.input, raw, locale);
       const secure = isSecureRequest(c, options.trustProxy);

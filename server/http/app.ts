@@ -185,6 +185,18 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // robots.txt and the sitemaps are the same for everyone: no visitor cookie, no session lookup.
   mountSeoRoutes(app, { services, publicOrigin: env.PUBLIC_ORIGIN });
+  // Content pages' images (docs/content.md, "Images"): re-encoded at upload, named at random, never
+  // changed, so cached for a year; served as images only, never sniffed into anything else.
+  app.get('/content-images/:name', async (c) => {
+    const file = await services.contentImages.file(c.req.param('name'));
+    if (!file) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    return c.body(new Uint8Array(file.bytes), 200, {
+      'Content-Type': file.contentType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    });
+  });
 
   // Every other request belongs to a visitor: give each browser a stable, opaque id.
   app.use(async (c, next) => {

@@ -5,6 +5,7 @@ import { DEFAULT_CURRENCY } from '../../contract/money.ts';
 import { DEFAULT_LOCALE, LOCALES, localizePath, type LocaleCode } from '../../contract/locales.ts';
 import { ROBOTS_DISALLOW } from '../../contract/seo.ts';
 import { CATALOGUE_CACHE } from '../modules/catalogue/index.ts';
+import { CONTENT_CACHE } from '../modules/content/index.ts';
 import { createReadCache } from '../platform/read-cache.ts';
 import type { Services } from '../services.ts';
 import type { HttpEnv } from './env.ts';
@@ -106,9 +107,11 @@ async function siteOrigin(services: SeoServices, publicOrigin: string | undefine
 /** Mounts /robots.txt, /sitemap.xml and /sitemap-{locale}.xml; call before the pages' catch-all. */
 export function mountSeoRoutes(app: Hono<HttpEnv>, options: { services: SeoServices; publicOrigin?: string }) {
   const { services } = options;
-  // Shared by every visitor; a catalogue change clears it, otherwise it lives a minute.
+  // Shared by every visitor; a catalogue or content change clears it, otherwise it lives a minute.
   const cache = createReadCache({ name: 'sitemaps', ttlMs: SITEMAP_CACHE_MS, maxEntries: 16 });
   services.invalidator.register(CATALOGUE_CACHE, cache);
+  // A content page published or taken down in the back office is in or out of the sitemap at once.
+  services.invalidator.register(CONTENT_CACHE, cache);
   const entries = () => cache.get('entries', () => sitemapEntries(services));
   const xml = (body: string) =>
     new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' } });

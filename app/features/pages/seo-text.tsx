@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentSectionView } from './content.ts';
+import { ContentPicture } from './content-body.tsx';
 
 /** A listing page's SEO text as content/getseotext answers it. */
 export type SeoTextView = { path: string; locale: string; heading: string; body: ContentSectionView[] };
@@ -29,6 +30,7 @@ export function SeoTextBlock({ text }: { text: SeoTextView }) {
           {text.body.map((section, index) => (
             <div key={index} className="break-inside-avoid space-y-2 laptop:mb-6">
               {section.heading && <h3 className="text-base font-bold text-gold-300">{section.heading}</h3>}
+              {section.image && <ContentPicture image={section.image} />}
               {section.paragraphs.map((paragraph, p) => (
                 <p key={p} className="text-sm leading-relaxed text-ink-300">
                   {paragraph}

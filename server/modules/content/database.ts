@@ -96,7 +96,15 @@ export function createDatabaseContentSource(db: Db): ContentSource {
 // --- operator changes (npm run ops -- content:...) ------------------------------------------------
 
 const locale = z.enum(LOCALES);
-const body = z.array(contentSectionSchema.extend({ heading: z.string().min(1).optional(), paragraphs: z.array(z.string().min(1)).min(1) })).min(1);
+/** A body as operators write it: at least one section, each with a paragraph or an image. */
+export const bodySchema = z
+  .array(
+    contentSectionSchema
+      .extend({ heading: z.string().min(1).optional(), paragraphs: z.array(z.string().min(1)) })
+      .refine((section) => section.paragraphs.length > 0 || section.image !== undefined, { message: 'a section needs a paragraph or an image', path: ['paragraphs'] }),
+  )
+  .min(1);
+const body = bodySchema;
 /** A page as an operator writes it; `published` left out keeps a page's state (a new one is a draft). */
 export const pageSpecSchema = z.object({
   slug: z.string().regex(SLUG_PATTERN, 'lower-case words joined by hyphens, e.g. bonus-terms'),

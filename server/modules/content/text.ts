@@ -1,51 +1,14 @@
 import type { ContentSection } from './types.ts';
 
+/** Markdown is turned into sections by the pipeline the site and the back office's preview share. */
+export { markdownToSections, sectionsToMarkdown } from '../../../contract/content-markdown.ts';
+
 /**
  * Turns the text formats editors write into sections of plain paragraphs: markdown (ops files,
- * Strapi rich text) and Strapi v5 "blocks". Pages are rendered as text, never as HTML, so inline
- * markup is reduced to its words (a link keeps its label).
+ * Strapi rich text, the back office's editor: contract/content-markdown.ts) and Strapi v5
+ * "blocks". Pages are rendered as text, never as HTML, so inline markup is reduced to its words
+ * (a link keeps its label).
  */
-
-const inline = (text: string) =>
-  text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(\*|_)(.+?)\1/g, '$2')
-    .replace(/`([^`]+)`/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Markdown to sections: a heading (#, ##, ###) opens a section; blank lines and list items split paragraphs. */
-export function markdownToSections(markdown: string): ContentSection[] {
-  const sections: ContentSection[] = [];
-  let current: ContentSection = { paragraphs: [] };
-  let lines: string[] = [];
-  const flush = () => {
-    const text = inline(lines.join(' '));
-    if (text) current.paragraphs.push(text);
-    lines = [];
-  };
-  for (const raw of markdown.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.trim();
-    const heading = /^#{1,6}\s+(.*)$/.exec(line);
-    if (heading) {
-      flush();
-      if (current.heading !== undefined || current.paragraphs.length) sections.push(current);
-      current = { heading: inline(heading[1]), paragraphs: [] };
-    } else if (!line) {
-      flush();
-    } else if (/^([-*+]|\d+[.)])\s+/.test(line)) {
-      flush();
-      lines.push(line.replace(/^([-*+]|\d+[.)])\s+/, ''));
-    } else {
-      lines.push(line);
-    }
-  }
-  flush();
-  if (current.heading !== undefined || current.paragraphs.length) sections.push(current);
-  return sections;
-}
 
 /** A markdown file with a front matter block of `key: value` lines (--- above and below). */
 export function parseFrontMatter(source: string): { fields: Record<string, string>; body: string } {

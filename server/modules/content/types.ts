@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { CONTENT_IMAGE_PATH } from '../../../contract/content-markdown.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import type { SeoMeta, SeoRecord } from '../../../contract/seo.ts';
 
-/** A section of a page or SEO text: an optional heading and its paragraphs (plain text, never HTML). */
-export const contentSectionSchema = z.object({ heading: z.string().optional(), paragraphs: z.array(z.string()) });
+/** A section of a page or SEO text: an optional heading, an optional uploaded image and its paragraphs (plain text, never HTML). */
+export const contentSectionSchema = z.object({
+  heading: z.string().optional(),
+  image: z.object({ src: z.string().regex(CONTENT_IMAGE_PATH), alt: z.string().max(300) }).optional(),
+  paragraphs: z.array(z.string()),
+});
 export type ContentSection = z.infer<typeof contentSectionSchema>;
 
 /** A generic content page (/{slug}) in one locale. `updatedAt` feeds the sitemap's lastmod. */
