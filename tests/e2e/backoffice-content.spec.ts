@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createStaff, shootBackoffice } from './backoffice-support.ts';
 
@@ -11,6 +11,8 @@ import { createStaff, shootBackoffice } from './backoffice-support.ts';
  */
 
 test.describe.configure({ timeout: 360_000 });
+// Each step waits on a server shared with other work on a 2-core machine: screens may take seconds.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** What a guest gets at /{slug} right now: the status and the page's text (no retry: the first answer counts). */
 async function guestPage(request: APIRequestContext, slug: string) {
@@ -19,7 +21,7 @@ async function guestPage(request: APIRequestContext, slug: string) {
 }
 
 async function fillMarkdown(page: Page, text: string) {
-  const area = page.getByLabel('Text (markdown)');
+  const area = page.getByRole('textbox', { name: 'Text (markdown)' });
   await area.fill(text);
 }
 
@@ -71,7 +73,7 @@ test('a content edit is previewed, published for players, and rolled back', asyn
     .png()
     .toBuffer();
   await fillMarkdown(page, '## Fair play\n\nOne account per household.\n\n- Bets settle as placed\n- Winnings are paid in full');
-  await page.getByLabel('Text (markdown)').press('Control+End');
+  await page.getByRole('textbox', { name: 'Text (markdown)' }).press('Control+End');
   await page.getByTestId('bo-content-image-input').setInputFiles({ name: 'golden-chip.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image uploaded and inserted (480×200, metadata removed).')).toBeVisible();
   const picture = preview.getByRole('img', { name: 'golden-chip' });
