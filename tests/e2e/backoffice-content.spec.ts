@@ -16,7 +16,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** What a guest gets at /{slug} right now: the status and the page's text (no retry: the first answer counts). */
 async function guestPage(request: APIRequestContext, slug: string) {
-  const response = await request.get(`/${slug}`, { headers: { cookie: '' } });
+  const response = await request.get(`/${slug}`, { headers: { accept: 'text/html' } });
   return { status: response.status(), html: await response.text(), cache: response.headers()['x-page-cache'] };
 }
 
@@ -105,8 +105,8 @@ test('a content edit is previewed, published for players, and rolled back', asyn
   const versions = page.getByTestId('bo-content-versions');
   await expect(versions.getByRole('row')).toHaveCount(3);
   const diff = page.getByTestId('bo-content-diff');
-  await expect(diff.locator('.bo-diff-del')).toContainText('One account per player.');
-  await expect(diff.locator('.bo-diff-add')).toContainText('One account per household.');
+  await expect(diff.locator('.bo-diff-del').first()).toContainText('One account per player.');
+  await expect(diff.locator('.bo-diff-add').first()).toContainText('One account per household.');
   await shootBackoffice(page, 'content-history');
   page.once('dialog', (dialog) => void dialog.accept());
   await versions.getByRole('row').filter({ hasText: 'v1' }).getByRole('button', { name: 'Roll back' }).click();

@@ -15,6 +15,7 @@ import { useCan } from '../session.tsx';
 import { Badge, Button, Notice, PageHeader, Panel, TextArea, TextField } from '../ui/controls.tsx';
 import { formatTime } from '../ui/format.ts';
 import { unwrapAnswer } from '../../lib/api-error.ts';
+import '../support.css';
 import '../content.css';
 
 const texts = defineTexts({
