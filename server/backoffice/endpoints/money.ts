@@ -32,8 +32,11 @@ import { defineRead, defineWrite, signedIn, type Endpoint, type EndpointContext 
 
 const money = (amount: bigint, currency: string): MoneyView => ({ amount: isCurrency(currency) ? formatMinor(amount, currency) : amount.toString(), currency });
 
-/** BACKOFFICE_FOUR_EYES (major units of the account currency) in minor units of `currency`. */
-export function fourEyesThreshold(context: Pick<EndpointContext, 'services'>, currency: string): bigint {
+/**
+ * BACKOFFICE_FOUR_EYES (major units of the account currency) in minor units of `currency`: the
+ * back office's endpoints and the ops command's refusal read it here, so the rule is one.
+ */
+export function fourEyesThreshold(context: { services: { env: { BACKOFFICE_FOUR_EYES: number } } }, currency: string): bigint {
   const figure = context.services.env.BACKOFFICE_FOUR_EYES;
   const code: CurrencyCode = isCurrency(currency) ? currency : 'EUR';
   return parseMajor(String(figure), code) ?? BigInt(Math.round(figure * 100));
