@@ -157,13 +157,18 @@ function OneTournament({ id }: { id: number }) {
     refetchInterval: (query) => (query.state.data?.row.status === 'active' ? 15_000 : false),
   });
   useLiveRefresh('tournament', ['tournament', String(id)]);
+  // Kept here, above the editor that a save or an end remounts, so its notice outlives the remount.
+  const [done, setDone] = useState<EditorOutcome | null>(null);
   if (answer.error) return <Notice tone="bad">{(answer.error as Error).message}</Notice>;
   if (!answer.data) return <p>…</p>;
   // The form starts again from what the server holds whenever that changes (after a save), not when only scores move.
-  return <TournamentEditor key={JSON.stringify(answer.data.form)} id={id} answer={answer.data} />;
+  return <TournamentEditor key={JSON.stringify(answer.data.form)} id={id} answer={answer.data} done={done} onDone={setDone} />;
 }
 
-function TournamentEditor({ id, answer }: { id: number; answer: TournamentAdminAnswer }) {
+/** What the last save or end did, told after the editor remounts on the server's new form. */
+type EditorOutcome = { kind: 'saved' } | { kind: 'ended'; paid: number };
+
+function TournamentEditor({ id, answer, done, onDone }: { id: number; answer: TournamentAdminAnswer; done: EditorOutcome | null; onDone: (outcome: EditorOutcome) => void }) {
   const t = useTexts(texts);
   const locale = useBackofficeLocale();
   const can = useCan();
@@ -174,12 +179,14 @@ function TournamentEditor({ id, answer }: { id: number; answer: TournamentAdminA
   const save = useMutation({
     mutationFn: () => backofficeApi<TournamentForm>('marketing/tournaments/update', { body: { ...form, id } }),
     onSuccess: async () => {
+      onDone({ kind: 'saved' });
       await client.invalidateQueries({ queryKey: ['tournament'] });
       await client.invalidateQueries({ queryKey: ['tournaments'] });
     },
   });
   const end = useMutation({
     mutationFn: () => backofficeApi<{ paid: number }>('marketing/tournaments/end', { body: { id } }),
+    onSuccess: (ended) => onDone({ kind: 'ended', paid: ended.paid }),
     onSettled: async () => {
       setConfirming(false);
       await client.invalidateQueries({ queryKey: key });
@@ -228,9 +235,9 @@ function TournamentEditor({ id, answer }: { id: number; answer: TournamentAdminA
           <Button onClick={() => setConfirming(false)}>{t('cancel')}</Button>
         </Notice>
       )}
-      {end.data && <Notice tone="good">{t('ended', { n: end.data.paid })}</Notice>}
+      {done?.kind === 'ended' && <Notice tone="good">{t('ended', { n: done.paid })}</Notice>}
       {end.error ? <Notice tone="bad">{fieldError(end.error, 'id') ?? (end.error as Error).message}</Notice> : null}
-      {save.isSuccess && <Notice tone="good">{t('saved')}</Notice>}
+      {done?.kind === 'saved' && <Notice tone="good">{t('saved')}</Notice>}
       {save.error ? <Notice tone="bad">{(save.error as Error).message}</Notice> : null}
       <Panel title={t('leaderboard')} actions={row.status === 'active' ? <span className="bo-hint">{t('live')}</span> : undefined}>
         <table className="bo-table" data-testid="bo-tournament-standings">
