@@ -72,9 +72,8 @@ import { hmacSha256 } from '../server/platform/crypto.ts';
 import { resolveAppSecret } from '../server/platform/secrets.ts';
 import { SIGNATURE_HEADER, signBody } from '../server/modules/payments/index.ts';
 import { readSiteLock } from '../server/platform/site-lock.ts';
-import { recordAudit } from '../server/modules/staff/index.ts';
+import { fourEyesThreshold, recordAudit } from '../server/modules/staff/index.ts';
 import { migrateAndSeed, pendingMigrations } from '../server/platform/db/prepare.ts';
-import { fourEyesThreshold } from '../server/backoffice/endpoints/money.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = parseEnv();
@@ -264,7 +263,7 @@ try {
           if (!args[0]) fail('usage: withdrawal:approve <id>');
           // Four eyes cannot be had from one shell: above BACKOFFICE_FOUR_EYES the command
           // approves nothing and sends the operator to the back office, where two members do.
-          const above = (currency: string) => fourEyesThreshold({ services: { env } }, currency);
+          const above = (currency: string) => fourEyesThreshold(env.BACKOFFICE_FOUR_EYES, currency);
           const result = await services.payments.approveWithdrawalBy(args[0], { fourEyes: { above, approve: async () => ({ approvers: [], added: false }) } });
           if (result.outcome === 'waiting') {
             fail(`${args[0]}: above BACKOFFICE_FOUR_EYES (${env.BACKOFFICE_FOUR_EYES} ${result.payment.currency}): two members approve it in the back office (/backoffice/withdrawals); nothing was paid`);

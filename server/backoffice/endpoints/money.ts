@@ -20,7 +20,7 @@ import {
 import { formatMinor, isCurrency, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { AppError } from '../../platform/errors.ts';
 import { refundReference, type AdminPayment, type PaymentFilter } from '../../modules/payments/index.ts';
-import { approve } from '../../modules/staff/index.ts';
+import { approve, fourEyesThreshold } from '../../modules/staff/index.ts';
 import { defineRead, defineWrite, signedIn, type Endpoint, type EndpointContext } from '../endpoint.ts';
 
 /**
@@ -32,15 +32,9 @@ import { defineRead, defineWrite, signedIn, type Endpoint, type EndpointContext 
 
 const money = (amount: bigint, currency: string): MoneyView => ({ amount: isCurrency(currency) ? formatMinor(amount, currency) : amount.toString(), currency });
 
-/**
- * BACKOFFICE_FOUR_EYES (major units of the account currency) in minor units of `currency`: the
- * back office's endpoints and the ops command's refusal read it here, so the rule is one.
- */
-export function fourEyesThreshold(context: { services: { env: { BACKOFFICE_FOUR_EYES: number } } }, currency: string): bigint {
-  const figure = context.services.env.BACKOFFICE_FOUR_EYES;
-  const code: CurrencyCode = isCurrency(currency) ? currency : 'EUR';
-  return parseMajor(String(figure), code) ?? BigInt(Math.round(figure * 100));
-}
+/** The four-eyes threshold for `currency`, from BACKOFFICE_FOUR_EYES (the staff module's one rule). */
+export const fourEyesAbove = (context: { services: { env: { BACKOFFICE_FOUR_EYES: number } } }, currency: string): bigint =>
+  fourEyesThreshold(context.services.env.BACKOFFICE_FOUR_EYES, currency);
 
 const invalid = (field: string, message: string, status?: number) => new AppError('InvalidParameterException', message, { fields: { [field]: message }, status });
 
@@ -70,7 +64,7 @@ async function withdrawalViews(context: EndpointContext, items: AdminPayment[], 
     if (person?.linked.length) flags.push('linked_accounts');
     if (!person?.verified) flags.push('unverified');
     if (chargedBack.has(item.userId)) flags.push('chargeback');
-    const threshold = fourEyesThreshold(context, item.currency);
+    const threshold = fourEyesAbove(context, item.currency);
     return {
       id: item.publicId,
       user_id: item.userId,
@@ -197,7 +191,7 @@ const approveWithdrawal = defineWrite({
       if (before.four_eyes.required) throw invalid('id', `Withdrawal ${input.id} needs two members: approve it on its own`);
     }
     const result = await context.services.payments.approveWithdrawalBy(input.id, {
-      fourEyes: { above: (currency) => fourEyesThreshold(context, currency), approve: (tx, subject) => approve(tx, subject, staff.staffId) },
+      fourEyes: { above: (currency) => fourEyesAbove(context, currency), approve: (tx, subject) => approve(tx, subject, staff.staffId) },
     });
     if (result.outcome === 'waiting' && !result.added) {
       throw invalid('id', 'You approved this withdrawal already: a second member must approve it', 409);

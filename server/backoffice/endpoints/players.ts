@@ -40,7 +40,7 @@ import { excludedPlayerIds } from '../../modules/responsible-gaming/index.ts';
 import { approve } from '../../modules/staff/index.ts';
 import type { StaffSession } from '../../modules/staff/index.ts';
 import { defineRead, defineWrite, signedIn, type Endpoint, type EndpointContext } from '../endpoint.ts';
-import { fourEyesThreshold } from './money.ts';
+import { fourEyesAbove } from './money.ts';
 
 /**
  * The players screens (docs/backoffice.md, "Players"): search, the player page and its sections,
@@ -165,7 +165,7 @@ export const getPlayer = defineRead({
       balances: { main: money(balances.main), bonus: money(balances.bonus), betting_bonus: money(balances.betting_bonus), withdrawal_hold: money(balances.withdrawal_hold) },
       verification: verification ? { status: verification.status, reason: verification.reason } : null,
       loyalty: loyalty ? { points: loyalty.points, lifetime_points: loyalty.lifetime_points, level: loyalty.level?.name ?? null } : null,
-      four_eyes_threshold: formatMinor(fourEyesThreshold(context, currency), currency),
+      four_eyes_threshold: formatMinor(fourEyesAbove(context, currency), currency),
     };
   },
 });
@@ -456,7 +456,7 @@ export const requestAdjustment = defineWrite({
     const member = { id: staff.staffId, name: memberName(staff) };
     const currency = await currencyOfPlayer(context, input.id);
     const amount = signedAmount(input.amount, currency);
-    const needsSecond = (amount < 0n ? -amount : amount) > fourEyesThreshold(context, currency);
+    const needsSecond = (amount < 0n ? -amount : amount) > fourEyesAbove(context, currency);
     const { ledger } = context.services;
     const before = await ledger.balances(input.id, currency);
     const row = await db(context).transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { staffApprovals } from '../../db/schema/staff.ts';
+import { isCurrency, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 
 /**
  * Four eyes: an action above its threshold runs only once two different members approved it. The
@@ -15,6 +16,15 @@ export type ApprovalState = {
   /** Whether this call added the member (false: they had approved already). */
   added: boolean;
 };
+
+/**
+ * BACKOFFICE_FOUR_EYES (`figure`, major units of the account currency) in minor units of
+ * `currency`: the back office's endpoints and the ops command's refusal read it here, so the rule is one.
+ */
+export function fourEyesThreshold(figure: number, currency: string): bigint {
+  const code: CurrencyCode = isCurrency(currency) ? currency : 'EUR';
+  return parseMajor(String(figure), code) ?? BigInt(Math.round(figure * 100));
+}
 
 /** Adds `staffId`'s approval of `subject` inside the caller's transaction, which holds the subject until it ends. */
 export async function approve(tx: Tx, subject: string, staffId: number): Promise<ApprovalState> {

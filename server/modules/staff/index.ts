@@ -98,4 +98,4 @@ function blockListOf(ranges: string[]): BlockList {
   }
   return list;
 }
-export { approve, approversOf, type ApprovalState } from './four-eyes.ts';
+export { approve, approversOf, fourEyesThreshold, type ApprovalState } from './four-eyes.ts';
