@@ -38,7 +38,11 @@ test('a Bitcoin deposit through the NOWPayments stand-in, credited live after it
     await registerByApi(player.request, uniqueEmail('crypto'), PASSWORD, site.base);
     await gotoHydrated(player, `${site.base}/cashier/deposit`);
     await player.getByTestId('method-crypto_btc').click();
+    // Choosing a method loads its own address: the deposit goes out with it only once that has.
+    await expect(player).toHaveURL(/\/cashier\/deposit\/crypto_btc$/);
+    await expect(player.getByTestId('method-crypto_btc')).toHaveAttribute('aria-checked', 'true');
     await player.getByTestId('amount-input').fill('100');
+    await expect(player.getByTestId('method-crypto_btc')).toHaveAttribute('aria-checked', 'true');
     await player.getByTestId('deposit-submit').click();
 
     // The stand-in's hosted invoice: the price in the account currency, converted to BTC at its rate.
