@@ -66,6 +66,15 @@ export type SettlePreviewView = {
   totals: Array<{ currency: string; difference: string }>;
 };
 
+/** What settling a whole event by a final score (or calling it off) would move: every market resulted as the feed's result would. */
+export type SettleEventPreviewView = Pick<SettlePreviewView, 'bets' | 'players' | 'totals'> & {
+  event_id: number;
+  /** The event's version the preview was computed on: settling with it refuses an event changed since. */
+  version: number;
+  outcome: { score: { home: number; away: number } } | { void: true };
+  markets: number;
+};
+
 export type SettleAnswer = SettlePreviewView & { settled: number; failed: Array<{ bet_id: number; reason: string }> };
 
 export type TradingBetView = BetView & { user_id: number; login: string | null };

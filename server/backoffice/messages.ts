@@ -85,6 +85,7 @@ const FRENCH: Array<[english: string, french: string]> = [
   ['Pick at least one winning selection, or void the market', 'Choisissez au moins une sélection gagnante, ou annulez le marché'],
   ['Not every selection can win: void the market instead', 'Toutes les sélections ne peuvent pas gagner : annulez plutôt le marché'],
   ['This market changed since the preview: look at the new figures and confirm again', 'Ce marché a changé depuis l’aperçu : regardez les nouveaux montants et confirmez à nouveau'],
+  ['This event changed since the preview: look at the new figures and confirm again', 'Cet événement a changé depuis l’aperçu : regardez les nouveaux montants et confirmez à nouveau'],
   ['At least the start date', 'Au moins la date de début'],
   ['Give the odds of at least one selection', 'Indiquez la cote d’au moins une sélection'],
   ['Give the final score, or call the event off', 'Indiquez le score final, ou annulez l’événement'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlayerLimitsView, SettleAnswer, SettlePreviewView, TradingBetView, TradingEventRow, TradingEventView } from '../../contract/backoffice-trading.ts';
+import type { PlayerLimitsView, SettleAnswer, SettleEventPreviewView, SettlePreviewView, TradingBetView, TradingEventRow, TradingEventView } from '../../contract/backoffice-trading.ts';
 import type { BetView } from '../../contract/betting.ts';
 import { queryRows } from '../platform/db/database.ts';
 import { fundPlayer, registerPlayer, type TestPlayer } from '../platform/testing/players.ts';
@@ -274,9 +274,38 @@ describe('settling, voiding and settling again', () => {
     expect((await bets({ event_id: String(f.id), status: 'won' })).total).toBe(0);
     expect((await bets({ user_id: String(who.uid), to: '2020-01-01' })).total).toBe(0);
 
-    const settled = await backoffice(t, 'trading/settle-event', { body: { event_id: f.id, home: 0, away: 2 }, cookie: trader.cookie });
+    // The score is previewed first: the away win pays 30.00 (7.50 at 4.00); nothing moves yet.
+    const preview = async (query: Record<string, string>) => {
+      const answer = await backoffice(t, 'trading/settle-event-preview', { query: { event_id: String(f.id), ...query }, cookie: trader.cookie });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      return answer.json.data as SettleEventPreviewView;
+    };
+    const shown = await preview({ home: '0', away: '2' });
+    expect(shown).toMatchObject({ event_id: f.id, outcome: { score: { home: 0, away: 2 } }, bets: 1, totals: [{ currency: 'EUR', difference: '30.00' }] });
+    expect(shown.players).toEqual([{ user_id: who.uid, login: expect.any(String), currency: 'EUR', difference: '30.00', bets: 1 }]);
+    expect(shown.markets).toBeGreaterThan(0);
+    expect((await preview({ void: 'true' })).totals).toEqual([{ currency: 'EUR', difference: '7.50' }]);
+    expect(await main(who)).toBe(100_00n - 7_50n);
+
+    // The event changes after the preview (a price pinned): the preview's version is refused, nothing settled.
+    const pinned = await backoffice(t, 'trading/market-odds', { body: { market_id: f.marketId, odds: { home: '2.50' } }, cookie: trader.cookie });
+    expect(pinned.status, JSON.stringify(pinned.json)).toBe(200);
+    const audits = await auditCount();
+    const stale = await backoffice(t, 'trading/settle-event', { body: { event_id: f.id, home: 0, away: 2, version: shown.version }, cookie: trader.cookie });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error?.fields).toEqual({ version: 'This event changed since the preview: look at the new figures and confirm again' });
+    expect(await auditCount()).toBe(audits);
+    expect((await tradingEvent(f.id)).status).not.toBe('settled');
+    expect(await main(who)).toBe(100_00n - 7_50n);
+
+    const fresh = await preview({ home: '0', away: '2' });
+    expect(fresh.version).toBeGreaterThan(shown.version);
+    const settled = await backoffice(t, 'trading/settle-event', { body: { event_id: f.id, home: 0, away: 2, version: fresh.version }, cookie: trader.cookie });
     expect(settled.status, JSON.stringify(settled.json)).toBe(200);
     expect(await main(who)).toBe(100_00n - 7_50n + 30_00n);
+    // Settled, the same score moves nothing more, and a correction to a home win would take the 30.00 back.
+    expect((await preview({ home: '0', away: '2' })).players).toEqual([]);
+    expect((await preview({ home: '1', away: '0' })).totals).toEqual([{ currency: 'EUR', difference: '-30.00' }]);
     expect((await bets({ event_id: String(f.id), status: 'won' })).items.map((item) => item.return)).toEqual(['30.00']);
     expect(await lastAudit('trading.settle-event')).toMatchObject({ subject: `event:${f.id}`, after: { status: 'settled', score: { home: 0, away: 2 } } });
   });
@@ -332,8 +361,10 @@ describe('every form by the server schemas', () => {
       ['trading/settle', { market_id: f.marketId, result: 'winners', winners: [], version: 1 }, 'winners'],
       ['trading/settle', { market_id: f.marketId, result: 'winners', winners: [999_999], version: 1 }, 'winners.0'],
       ['trading/settle', { market_id: f.marketId, result: 'maybe', version: 1 }, 'result'],
-      ['trading/settle-event', { event_id: f.id, home: 1 }, 'away'],
-      ['trading/settle-event', { event_id: f.id, home: -1, away: 0 }, 'home'],
+      ['trading/settle-event', { event_id: f.id, home: 1, version: 1 }, 'away'],
+      ['trading/settle-event', { event_id: f.id, home: '', away: 0, version: 1 }, 'home'],
+      ['trading/settle-event', { event_id: f.id, home: -1, away: 0, version: 1 }, 'home'],
+      ['trading/settle-event', { event_id: f.id, home: 1, away: 0 }, 'version'],
       ['trading/set-player-limits', { user_id: who.uid, stake_factor: 'half', max_stake: null }, 'stake_factor'],
       ['trading/set-player-limits', { user_id: who.uid, stake_factor: '11', max_stake: null }, 'stake_factor'],
       ['trading/set-player-limits', { user_id: who.uid, stake_factor: '1', max_stake: '-5' }, 'max_stake'],

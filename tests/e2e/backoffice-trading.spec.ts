@@ -89,11 +89,18 @@ test('a trader suspends a market, the player is refused, then the trader resumes
   await shootBackoffice(trader, 'trading-events');
   await trader.getByRole('link', { name: `${event.home} v ${event.away}` }).click();
 
-  // The final score from the back office: 2-0, the home side wins and the winnings land.
-  trader.once('dialog', (dialog) => void dialog.accept());
+  // The final score from the back office: 2-0, previewed first (the home win pays the player),
+  // then confirmed: the home side wins and the winnings land.
   await trader.getByLabel(`${event.home} (home)`).fill('2');
   await trader.getByLabel(`${event.away} (away)`).fill('0');
   await trader.getByRole('button', { name: 'Settle by this score' }).click();
+  const eventPreview = trader.getByRole('region', { name: 'Settle the event' });
+  await expect(eventPreview).toContainText('settled at 2–0');
+  const eventTotal = eventPreview.getByRole('listitem').filter({ hasText: 'Total' });
+  await expect(eventTotal).toContainText(payout);
+  await expect(eventTotal).not.toContainText('-');
+  await shootBackoffice(trader, 'trading-settle-event');
+  await eventPreview.getByRole('button', { name: 'Confirm: apply through the ledger' }).click();
   await expect(trader.getByRole('status').filter({ hasText: 'Settled: settled.' })).toBeVisible();
   await expect.poll(async () => cents(await headerBalance(player).textContent())).toBe(4000 + Math.round(10 * odds * 100));
   await expect(card.getByRole('row').filter({ hasText: event.home })).toContainText('won');

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { BACKOFFICE_PATH } from '../../../contract/backoffice.ts';
-import type { SettleAnswer, SettlePreviewView, TradingEventView, TradingMarketView } from '../../../contract/backoffice-trading.ts';
+import type { SettleAnswer, SettleEventPreviewView, SettlePreviewView, TradingEventView, TradingMarketView } from '../../../contract/backoffice-trading.ts';
 import { backofficeApi, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { useLiveRefresh } from '../live.ts';
@@ -30,8 +30,10 @@ const texts = defineTexts({
     away: '{team} (away)',
     settleByScore: 'Settle by this score',
     callOff: 'Call the event off',
-    confirmScore: 'Settle {event} at {score}? Every bet on it is paid or lost now.',
-    confirmCallOff: 'Call {event} off? Every bet on it becomes void and its stake goes back.',
+    eventPreviewTitle: 'Difference in the ledger if settled at {score} ({bets} bets on this event)',
+    eventCallOffTitle: 'Difference in the ledger if called off: every bet void, stakes back ({bets} bets on this event)',
+    eventMarkets: 'Every market resulted: {n}',
+    differences: 'Difference per player',
     eventSettled: 'Settled: {status}.',
     eventFailed: 'Results stand, but some bets could not move: {reason}',
     selection: 'Selection',
@@ -86,8 +88,10 @@ const texts = defineTexts({
     away: '{team} (extérieur)',
     settleByScore: 'Régler avec ce score',
     callOff: 'Annuler l’événement',
-    confirmScore: 'Régler {event} à {score} ? Chaque pari est payé ou perdu maintenant.',
-    confirmCallOff: 'Annuler {event} ? Chaque pari devient nul et sa mise est rendue.',
+    eventPreviewTitle: 'Différence au grand livre si réglé à {score} ({bets} paris sur cet événement)',
+    eventCallOffTitle: 'Différence au grand livre si annulé : chaque pari nul, mises rendues ({bets} paris sur cet événement)',
+    eventMarkets: 'Chaque marché reçoit son résultat : {n}',
+    differences: 'Différence par joueur',
     eventSettled: 'Réglé : {status}.',
     eventFailed: 'Les résultats sont enregistrés, mais certains paris n’ont pas pu bouger : {reason}',
     selection: 'Sélection',
@@ -195,38 +199,93 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: TRADING_QUERY });
 }
 
+/**
+ * Settling the whole event: the final score (or calling it off) is previewed first, the ledger
+ * difference player by player, then confirmed with the event's version the preview was computed
+ * on (an event changed since is refused, so what is applied is what was shown).
+ */
 function SettleEventPanel({ event, t }: { event: TradingEventView; t: T }) {
   const common = useTexts(tradingTexts);
   const refresh = useRefresh();
-  const [notice, setNotice] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ home: string; away: string } | { void: true } | null>(null);
+  const query = outcome && ('void' in outcome ? { event_id: event.id, void: 'true' } : { event_id: event.id, ...outcome });
+  const preview = useQuery({
+    queryKey: ['backoffice', 'trading-event-preview', query],
+    queryFn: () => backofficeApi<SettleEventPreviewView>('trading/settle-event-preview', { query: query! }),
+    enabled: query !== null,
+    retry: false,
+  });
   const settle = useMutation({
-    mutationFn: (body: { event_id: number; home?: string; away?: string; void?: boolean }) => backofficeApi<{ event: TradingEventView; failed: string | null }>('trading/settle-event', { body }),
-    onSuccess: (answer) => setNotice(answer.failed ? { tone: 'bad', text: t('eventFailed', { reason: answer.failed }) } : { tone: 'good', text: t('eventSettled', { status: common(answer.event.status) }) }),
+    mutationFn: (version: number) => backofficeApi<{ event: TradingEventView; failed: string | null }>('trading/settle-event', { body: { ...query, version } }),
+    onSuccess: () => setOutcome(null),
     onSettled: refresh,
   });
-  const name = `${event.home} v ${event.away}`;
   function submit(form: FormEvent<HTMLFormElement>) {
     form.preventDefault();
     const data = new FormData(form.currentTarget);
-    const home = String(data.get('home') ?? '').trim();
-    const away = String(data.get('away') ?? '').trim();
-    if (window.confirm(t('confirmScore', { event: name, score: `${home}–${away}` }))) settle.mutate({ event_id: event.id, home, away });
+    settle.reset();
+    setOutcome({ home: String(data.get('home') ?? '').trim(), away: String(data.get('away') ?? '').trim() });
   }
+  const shown = outcome ? preview.data : undefined;
+  const problem = fieldError(preview.error, 'event_id') ?? fieldError(settle.error, 'version') ?? fieldError(settle.error, 'event_id');
   return (
     <Panel title={t('settleEvent')}>
       <p className="bo-hint">{t('settleEventHint')}</p>
       <form className="trading-inline" onSubmit={submit} noValidate aria-label={t('settleEvent')}>
-        <TextField label={t('home', { team: event.home })} name="home" inputMode="numeric" defaultValue={event.score?.home ?? ''} error={fieldError(settle.error, 'home')} />
-        <TextField label={t('away', { team: event.away })} name="away" inputMode="numeric" defaultValue={event.score?.away ?? ''} error={fieldError(settle.error, 'away')} />
+        <TextField label={t('home', { team: event.home })} name="home" inputMode="numeric" defaultValue={event.score?.home ?? ''} error={fieldError(preview.error, 'home')} />
+        <TextField label={t('away', { team: event.away })} name="away" inputMode="numeric" defaultValue={event.score?.away ?? ''} error={fieldError(preview.error, 'away')} />
         <Button type="submit" tone="primary" disabled={settle.isPending}>
           {t('settleByScore')}
         </Button>
-        <Button tone="danger" disabled={settle.isPending} onClick={() => window.confirm(t('confirmCallOff', { event: name })) && settle.mutate({ event_id: event.id, void: true })}>
+        <Button
+          tone="danger"
+          disabled={settle.isPending}
+          onClick={() => {
+            settle.reset();
+            setOutcome({ void: true });
+          }}
+        >
           {t('callOff')}
         </Button>
       </form>
-      {(notice || fieldError(settle.error, 'event_id')) && <Notice tone={notice?.tone ?? 'bad'}>{notice?.text ?? fieldError(settle.error, 'event_id')}</Notice>}
+      {shown && (
+        <div className="trading-preview" role="region" aria-label={t('settleEvent')}>
+          <strong>{'void' in shown.outcome ? t('eventCallOffTitle', { bets: shown.bets }) : t('eventPreviewTitle', { score: `${shown.outcome.score.home}–${shown.outcome.score.away}`, bets: shown.bets })}</strong>
+          <div className="bo-hint">{t('eventMarkets', { n: shown.markets })}</div>
+          <Differences shown={shown} t={t} />
+          <span className="bo-actions">
+            <Button tone={'void' in shown.outcome ? 'danger' : 'primary'} disabled={settle.isPending} onClick={() => settle.mutate(shown.version)}>
+              {t('confirm')}
+            </Button>
+            <Button tone="quiet" onClick={() => setOutcome(null)}>
+              {t('cancel')}
+            </Button>
+          </span>
+        </div>
+      )}
+      {settle.data && <Notice tone={settle.data.failed ? 'bad' : 'good'}>{settle.data.failed ? t('eventFailed', { reason: settle.data.failed }) : t('eventSettled', { status: common(settle.data.event.status) })}</Notice>}
+      {problem && <Notice tone="bad">{problem}</Notice>}
     </Panel>
+  );
+}
+
+/** The ledger difference a settlement would move, player by player, with the totals per currency. */
+function Differences({ shown, t }: { shown: Pick<SettlePreviewView, 'bets' | 'players' | 'totals'>; t: T }) {
+  if (!shown.players.length) return <p className="bo-hint">{t('nothingMoves')}</p>;
+  return (
+    <ul aria-label={t('differences')}>
+      {shown.players.map((player) => (
+        <li key={`${player.user_id}:${player.currency}`}>
+          <Link to={`${BACKOFFICE_PATH}/players/${player.user_id}`}>{player.login ?? `#${player.user_id}`}</Link>: <SignedAmount amount={player.difference} currency={player.currency} />{' '}
+          <span className="bo-hint">({player.bets})</span>
+        </li>
+      ))}
+      {shown.totals.map((total) => (
+        <li key={total.currency}>
+          <strong>{t('total')}</strong>: <SignedAmount amount={total.difference} currency={total.currency} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -395,7 +454,6 @@ function SettleMarket({ market, mode, t, onClose }: { market: TradingMarketView;
     onSettled: refresh,
   });
   const shown = preview.data;
-  const money = (amount: string, currency: string) => <SignedAmount amount={amount} currency={currency} />;
 
   return (
     <div className="trading-preview" role="region" aria-label={mode === 'void' ? t('void') : t('settle')}>
@@ -419,22 +477,7 @@ function SettleMarket({ market, mode, t, onClose }: { market: TradingMarketView;
         <>
           <strong>{t('previewTitle', { bets: shown.bets })}</strong>
           <div className="bo-hint">{t('resultsLine', { results: shown.results.map((r) => `${r.name} ${common(r.result)}`).join(', ') })}</div>
-          {shown.players.length ? (
-            <ul aria-label={t('previewTitle', { bets: shown.bets })}>
-              {shown.players.map((player) => (
-                <li key={`${player.user_id}:${player.currency}`}>
-                  <Link to={`${BACKOFFICE_PATH}/players/${player.user_id}`}>{player.login ?? `#${player.user_id}`}</Link>: {money(player.difference, player.currency)} <span className="bo-hint">({player.bets})</span>
-                </li>
-              ))}
-              {shown.totals.map((total) => (
-                <li key={total.currency}>
-                  <strong>{t('total')}</strong>: {money(total.difference, total.currency)}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="bo-hint">{t('nothingMoves')}</p>
-          )}
+          <Differences shown={shown} t={t} />
         </>
       )}
       {apply.data && (

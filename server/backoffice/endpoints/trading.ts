@@ -147,20 +147,42 @@ const settleMarket = defineWrite({
   },
 });
 
+/** A side's goals in a final score; an empty field is no score (not 0). */
+const goals = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(999).optional());
+/** A whole event's outcome: its final score, or `void: true` (called off); `void` may come as "true" in a query. */
+const eventOutcome = {
+  event_id: id,
+  void: z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean()).optional(),
+  home: goals,
+  away: goals,
+};
+function outcomeOf(input: { void?: boolean; home?: number; away?: number }) {
+  if (input.void) return { cancelled: true as const };
+  if (input.home === undefined || input.away === undefined) throw invalid(input.home === undefined ? 'home' : 'away', 'Give the final score, or call the event off');
+  return { score: { home: input.home, away: input.away } };
+}
+
+const settleEventPreview = defineRead({
+  name: 'trading/settle-event-preview',
+  access: 'trading.manage',
+  summary:
+    "What settling a whole event would move (nothing is written): `event_id` with `home` and `away` (the final score) or `void=true`. Every market resulted as the feed's result would, per player and currency the ledger difference, the totals, and the event's `version` to confirm with.",
+  input: z.object(eventOutcome),
+  handler: (input, context) => trading(context).previewEvent(input.event_id, outcomeOf(input)),
+});
+
 const settleEvent = defineWrite({
   name: 'trading/settle-event',
   access: 'trading.manage',
   summary:
-    "Settles a whole event by its final score (`event_id`, `home`, `away`), as the feed's result does: every market resulted, every bet settled by its difference; again with another score is a correction. `void: true` calls the event off (every bet void). Audited.",
-  input: z.object({ event_id: id, void: z.boolean().optional(), home: z.coerce.number().int().min(0).max(999).optional(), away: z.coerce.number().int().min(0).max(999).optional() }),
+    "Settles a whole event by its final score (`event_id`, `home`, `away`, and `version` from its preview), as the feed's result does: every market resulted, every bet settled by its difference; again with another score is a correction. `void: true` calls the event off (every bet void). Refused with 409 on `version` when the event changed since the preview. Audited.",
+  input: z.object({ ...eventOutcome, version: z.coerce.number().int().min(0).max(2_147_483_647) }),
   handler: async (input, context) => {
-    if (!input.void && (input.home === undefined || input.away === undefined)) throw invalid(input.home === undefined ? 'home' : 'away', 'Give the final score, or call the event off');
-    const outcome = input.void ? { cancelled: true as const } : { score: { home: input.home!, away: input.away! } };
-    const { before, failed } = await trading(context).settleEventByHand(input.event_id, outcome);
+    const { before, failed } = await trading(context).settleEventByHand(input.event_id, outcomeOf(input), input.version);
     const event = await trading(context).event(input.event_id, context.locale);
     return {
       data: { event, failed },
-      audit: { action: input.void ? 'trading.void-event' : 'trading.settle-event', subject: `event:${input.event_id}`, before, after: { status: event?.status, score: event?.score }, details: { failed } },
+      audit: { action: input.void ? 'trading.void-event' : 'trading.settle-event', subject: `event:${input.event_id}`, before, after: { status: event?.status, score: event?.score }, details: { version: input.version, failed } },
     };
   },
 });
@@ -236,4 +258,4 @@ const setPlayerLimits = defineWrite({
 });
 
 /** The trading screens' endpoints (docs/backoffice.md). */
-export const TRADING_ENDPOINTS: Endpoint[] = [listEvents, getEvent, marketStatus, marketOdds, marketMargin, settlePreview, settleMarket, settleEvent, listBets, getPlayerLimits, setPlayerLimits] as Endpoint[];
+export const TRADING_ENDPOINTS: Endpoint[] = [listEvents, getEvent, marketStatus, marketOdds, marketMargin, settlePreview, settleMarket, settleEventPreview, settleEvent, listBets, getPlayerLimits, setPlayerLimits] as Endpoint[];

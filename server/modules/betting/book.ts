@@ -170,6 +170,14 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
   /** Locks an event's markets (id order: no deadlocks between two writers). */
   const lockMarkets = (tx: Tx, eventId: number) => tx.select().from(bettingMarkets).where(eq(bettingMarkets.eventId, eventId)).orderBy(asc(bettingMarkets.id)).for('update');
 
+  /**
+   * An event's version for a preview to be confirmed with: its result version plus every market's
+   * version. Each only ever grows, so any change since (a result, odds, a status, a new market)
+   * gives another figure.
+   */
+  const eventVersion = (event: Pick<EventRow, 'resultVersion'>, markets: Array<Pick<MarketRow, 'version'>>) =>
+    markets.reduce((sum, market) => sum + market.version, event.resultVersion);
+
   async function oddsMessage(tx: Db | Tx, eventId: number, marketIds?: number[]): Promise<BettingOddsMessage> {
     const markets = await tx
       .select()
@@ -285,13 +293,19 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
   /**
    * Results from a final score (or every selection void for a cancelled event): each market is
    * settled under its row lock. A second call with another score is a correction: the results
-   * change and the event's result version grows; the bets are settled again by the caller.
+   * change and the event's result version grows; the bets are settled again by the caller. With
+   * `expectedVersion` (a trader's preview), 'stale' when the event changed since: nothing written.
    */
-  async function resultEvent(eventId: number, outcome: { score: EventScore } | { cancelled: true }): Promise<{ changed: boolean; resultVersion: number } | null> {
+  async function resultEvent(
+    eventId: number,
+    outcome: { score: EventScore } | { cancelled: true },
+    expectedVersion?: number,
+  ): Promise<{ changed: boolean; resultVersion: number } | 'stale' | null> {
     const result = await db.transaction(async (tx) => {
       const [event] = await tx.select().from(bettingEvents).where(eq(bettingEvents.id, eventId)).for('update');
       if (!event) return null;
       const markets = await lockMarkets(tx, eventId);
+      if (expectedVersion !== undefined && eventVersion(event, markets) !== expectedVersion) return 'stale' as const;
       const selections = markets.length ? await tx.select().from(bettingSelections).where(inArray(bettingSelections.marketId, markets.map((m) => m.id))).orderBy(asc(bettingSelections.id)) : [];
       let changed = false;
       for (const market of markets) {
@@ -315,7 +329,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
         .returning();
       return { changed: !sameResult, resultVersion, row, odds: await oddsMessage(tx, eventId) };
     });
-    if (!result) return null;
+    if (!result || result === 'stale') return result;
     tell(BETTING_LIVE_EVENTS.event, eventMessage(result.row));
     tell(BETTING_LIVE_EVENTS.odds, result.odds);
     return { changed: result.changed, resultVersion: result.resultVersion };
@@ -461,6 +475,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
     resultMarket,
     updateEvent,
     resultEvent,
+    eventVersion,
     markSettled,
     sports,
     events,

@@ -64,10 +64,10 @@ export function createBetting(deps: {
   const bets = createBets({ ...deps, publish, book, now, onBet: tellTraders });
   const feed = deps.feed ?? createDemoFeed({ book });
 
-  /** Results an event and settles its bets now (the operator's command, and the settle job). */
-  async function settleEvent(eventId: number, outcome: { score: EventScore } | { cancelled: true }) {
-    const resulted = await book.resultEvent(eventId, outcome);
-    if (!resulted) return null;
+  /** Results an event and settles its bets now (the operator's command, and the settle job); with a trader's `expectedVersion`, 'stale' when the event changed since their preview. */
+  async function settleEvent(eventId: number, outcome: { score: EventScore } | { cancelled: true }, expectedVersion?: number) {
+    const resulted = await book.resultEvent(eventId, outcome, expectedVersion);
+    if (!resulted || resulted === 'stale') return resulted;
     const settled = await bets.settleEventBets(eventId);
     if (!('cancelled' in outcome)) await book.markSettled(eventId);
     return { ...resulted, ...settled };
@@ -80,7 +80,7 @@ export function createBetting(deps: {
     suspendEvent: (eventId) => book.setEventMarkets(eventId, 'suspended', 'feed'),
     async publishResult(eventId, score) {
       const resulted = await book.resultEvent(eventId, { score });
-      if (!resulted) return;
+      if (!resulted || resulted === 'stale') return;
       if (deps.enqueue) await deps.enqueue(SETTLE_JOB, `${SETTLE_JOB}:${eventId}:${resulted.resultVersion}`, { eventId });
       else await settleEvent(eventId, { score });
     },

@@ -3,6 +3,7 @@ import type {
   LiabilityAmount,
   MarketLiabilityView,
   PlayerLimitsView,
+  SettleEventPreviewView,
   SettlePreviewView,
   TradingBetStatus,
   TradingEventFilter,
@@ -20,7 +21,7 @@ import { users } from '../../db/schema.ts';
 import type { Bets } from './bets.ts';
 import { loginsOf } from '../accounts/index.ts';
 import { withMargin, type Book } from './book.ts';
-import { marketName, selectionName } from './markets.ts';
+import { marketName, selectionName, selectionResult } from './markets.ts';
 
 /**
  * The traders' view of the book and their hand on it (the back office's trading screens,
@@ -39,7 +40,17 @@ const invalid = (field: string, message: string, status?: number) => new AppErro
 /** The open bets' exposure of each market, per currency: stakes taken and payouts per selection. */
 type Exposure = Map<number, Map<string, { stakes: bigint; bets: Set<number>; payouts: Map<number, bigint> }>>;
 
-export function createTrading(deps: { db: Db; book: Book; bets: Bets; settleEvent: (eventId: number, outcome: { score: { home: number; away: number } } | { cancelled: true }) => Promise<unknown>; tellTraders: (eventIds: number[]) => void }) {
+/** A final score, or the event called off. */
+type EventOutcome = { score: { home: number; away: number } } | { cancelled: true };
+
+export function createTrading(deps: {
+  db: Db;
+  book: Book;
+  bets: Bets;
+  /** Results and settles an event; 'stale' when `expectedVersion` is not the event's version any more. */
+  settleEvent: (eventId: number, outcome: EventOutcome, expectedVersion?: number) => Promise<unknown>;
+  tellTraders: (eventIds: number[]) => void;
+}) {
   const { db, book, bets } = deps;
 
   // --- liability -------------------------------------------------------------------------------
@@ -295,21 +306,20 @@ export function createTrading(deps: { db: Db; book: Book; bets: Bets; settleEven
   }
 
   /**
-   * What settling a market with these results would move, bet by bet and player by player: each
-   * bet's return from its legs with this market's new results (the others as they stand), less
-   * what it has paid so far. Cashed-out bets are final and move nothing.
+   * What new results would move, player by player: each bet with a leg on `marketIds` (cashed-out
+   * bets are final and move nothing) gets its return from its legs with the new `results` (by
+   * selection; the other legs as they stand), less what it has paid so far.
    */
-  async function preview(marketId: number, choice: { winners: number[] } | { void: true }, locale: LocaleCode): Promise<SettlePreviewView> {
-    const { market, selections } = await marketState(marketId);
-    const [event] = await db.select().from(bettingEvents).where(eq(bettingEvents.id, market.eventId));
-    const results = resultsOf(selections, choice);
-    const rows = await db
-      .select({ bet: bettingBets })
-      .from(bettingBets)
-      .where(and(sql`${bettingBets.status} <> 'cashed_out'`, sql`${bettingBets.id} in (select ${bettingBetLegs.betId} from ${bettingBetLegs} where ${bettingBetLegs.marketId} = ${marketId})`));
+  async function differences(marketIds: number[], results: Map<number, SelectionResult>): Promise<Pick<SettlePreviewView, 'bets' | 'players' | 'totals'>> {
+    const rows = marketIds.length
+      ? await db
+          .select({ bet: bettingBets })
+          .from(bettingBets)
+          .where(and(sql`${bettingBets.status} <> 'cashed_out'`, sql`${bettingBets.id} in (select ${bettingBetLegs.betId} from ${bettingBetLegs} where ${inArray(bettingBetLegs.marketId, marketIds)})`))
+      : [];
     const legs = rows.length
       ? await db
-          .select({ betId: bettingBetLegs.betId, selectionId: bettingBetLegs.selectionId, marketId: bettingBetLegs.marketId, odds: bettingBetLegs.odds, result: bettingSelections.result })
+          .select({ betId: bettingBetLegs.betId, selectionId: bettingBetLegs.selectionId, odds: bettingBetLegs.odds, result: bettingSelections.result })
           .from(bettingBetLegs)
           .innerJoin(bettingSelections, eq(bettingSelections.id, bettingBetLegs.selectionId))
           .where(inArray(bettingBetLegs.betId, rows.map((row) => row.bet.id)))
@@ -317,7 +327,7 @@ export function createTrading(deps: { db: Db; book: Book; bets: Bets; settleEven
       : [];
     const perPlayer = new Map<string, { user_id: number; currency: string; difference: bigint; bets: number }>();
     for (const { bet } of rows) {
-      const own = legs.filter((leg) => leg.betId === bet.id).map((leg) => ({ odds: leg.odds, result: leg.marketId === marketId ? (results.get(leg.selectionId) ?? null) : leg.result }));
+      const own = legs.filter((leg) => leg.betId === bet.id).map((leg) => ({ odds: leg.odds, result: results.get(leg.selectionId) ?? leg.result }));
       const target = bets.outcome(bet as BetRow, own);
       const difference = target.main + target.bonus - bet.paidMain - bet.paidBonus;
       if (difference === 0n) continue;
@@ -332,12 +342,46 @@ export function createTrading(deps: { db: Db; book: Book; bets: Bets; settleEven
     const totals = new Map<string, bigint>();
     for (const p of players) totals.set(p.currency, (totals.get(p.currency) ?? 0n) + p.difference);
     return {
-      market_id: marketId,
-      version: market.version,
-      results: selections.map((s) => ({ selection_id: s.id, name: selectionName(locale, market.type, s.key, market.line, event), result: results.get(s.id)! })),
       bets: rows.length,
       players: players.map((p) => ({ user_id: p.user_id, login: logins.get(p.user_id) ?? null, currency: p.currency, difference: money(p.difference, p.currency), bets: p.bets })),
       totals: [...totals.entries()].map(([currency, amount]) => ({ currency, difference: money(amount, currency) })),
+    };
+  }
+
+  /** What settling a market with these results would move, bet by bet and player by player (nothing is written). */
+  async function preview(marketId: number, choice: { winners: number[] } | { void: true }, locale: LocaleCode): Promise<SettlePreviewView> {
+    const { market, selections } = await marketState(marketId);
+    const [event] = await db.select().from(bettingEvents).where(eq(bettingEvents.id, market.eventId));
+    const results = resultsOf(selections, choice);
+    return {
+      market_id: marketId,
+      version: market.version,
+      results: selections.map((s) => ({ selection_id: s.id, name: selectionName(locale, market.type, s.key, market.line, event), result: results.get(s.id)! })),
+      ...(await differences([marketId], results)),
+    };
+  }
+
+  /**
+   * What settling a whole event by its final score (or calling it off) would move, with the
+   * event's version to confirm with (nothing is written): every market's results as the feed's
+   * result would give them, and each bet's difference.
+   */
+  async function previewEvent(eventId: number, outcome: EventOutcome): Promise<SettleEventPreviewView> {
+    const event = await settleableEvent(eventId);
+    const markets = await book.marketsOf(eventId);
+    const results = new Map<number, SelectionResult>();
+    for (const market of markets) {
+      for (const selection of market.selections) results.set(selection.id, 'cancelled' in outcome ? 'void' : selectionResult(market.type, selection.key, market.line, outcome.score));
+    }
+    return {
+      event_id: eventId,
+      version: book.eventVersion(event, markets),
+      outcome: 'cancelled' in outcome ? { void: true } : { score: outcome.score },
+      markets: markets.length,
+      ...(await differences(
+        markets.map((market) => market.id),
+        results,
+      )),
     };
   }
 
@@ -359,20 +403,31 @@ export function createTrading(deps: { db: Db; book: Book; bets: Bets; settleEven
     return { ...shown, version: resulted.version, settled: settled.settled, failed: settled.failed, before: state.snapshot, resettle: state.market.status === 'settled', eventId: state.market.eventId };
   }
 
-  /** The whole event by its final score (or called off): the feed's path, by hand. */
-  async function settleEventByHand(eventId: number, outcome: { score: { home: number; away: number } } | { cancelled: true }) {
-    const [row] = await db.select().from(bettingEvents).where(eq(bettingEvents.id, eventId));
+  async function settleableEvent(eventId: number) {
+    const row = await book.eventRow(eventId);
     if (!row) throw invalid('event_id', `Event ${eventId} not found`, 404);
     if (row.status === 'cancelled') throw invalid('event_id', `Event ${eventId} was called off`, 409);
+    return row;
+  }
+
+  /**
+   * The whole event by its final score (or called off): the feed's path, by hand, refused if the
+   * event changed since the trader's preview (`version`), so what moves is what was shown.
+   */
+  async function settleEventByHand(eventId: number, outcome: EventOutcome, version: number) {
+    const row = await settleableEvent(eventId);
+    const before = { status: row.status, score: book.scoreOf(row) };
     try {
-      await deps.settleEvent(eventId, outcome);
+      const settled = await deps.settleEvent(eventId, outcome, version);
+      if (settled === 'stale') throw invalid('version', 'This event changed since the preview: look at the new figures and confirm again', 409);
     } catch (error) {
+      if (error instanceof AppError) throw error;
       // Some bets could not move (a correction taking back more than a player holds): the results
       // stand and those bets keep their previous settlement until the next settlement of the event.
-      return { before: { status: row.status, score: book.scoreOf(row) }, failed: (error as Error).message };
+      return { before, failed: (error as Error).message };
     }
     deps.tellTraders([eventId]);
-    return { before: { status: row.status, score: book.scoreOf(row) }, failed: null };
+    return { before, failed: null };
   }
 
   // --- bets -------------------------------------------------------------------------------------
@@ -437,7 +492,7 @@ export function createTrading(deps: { db: Db; book: Book; bets: Bets; settleEven
     return { before, after: await playerLimits(userId) };
   }
 
-  return { exposure, events, event, setMarketStatus, setMarketOdds, setMarketMargin, preview, settleMarket, settleEventByHand, betList, playerLimits, setPlayerLimits };
+  return { exposure, events, event, setMarketStatus, setMarketOdds, setMarketMargin, preview, settleMarket, previewEvent, settleEventByHand, betList, playerLimits, setPlayerLimits };
 }
 
 export type Trading = ReturnType<typeof createTrading>;
