@@ -32,7 +32,8 @@ export type ContentListAnswer = { source: 'database' | 'strapi'; items: ContentE
 
 export type ContentVersionRow = {
   version: number;
-  source: 'baseline' | 'save' | 'rollback';
+  /** baseline: the live text before the editor; ops: written by `npm run ops -- content:put`. */
+  source: 'baseline' | 'save' | 'rollback' | 'ops';
   restored_from: number | null;
   created_by: string;
   created_at: string;

@@ -10,10 +10,12 @@ import { userInfo } from 'node:os';
 import { isLocale, type LocaleCode } from '../contract/locales.ts';
 import type { Database } from '../server/platform/db/database.ts';
 import type { Env } from '../server/platform/env.ts';
-import { createContentAdmin } from '../server/modules/content/index.ts';
+import { createContentAdmin, versionOutsideChange } from '../server/modules/content/index.ts';
 
 export async function runContentCommand(database: Database, env: Env, command: string, args: string[], fail: (message: string) => never): Promise<void> {
-  const admin = createContentAdmin(database.db, { actor: process.env.OPERATOR || userInfo().username });
+  const actor = process.env.OPERATOR || userInfo().username;
+  // A change here becomes the entry's newest version in the back office's editor (source `ops`).
+  const admin = createContentAdmin(database.db, { actor, afterPut: (tx, ref, locale) => versionOutsideChange(tx, ref, locale, actor) });
   const [first, second] = args;
   if (env.CONTENT_SOURCE === 'strapi' && command !== 'content:list' && command !== 'content:show') {
     console.warn('note: CONTENT_SOURCE=strapi, so the site shows Strapi\'s content; this changes the built-in store only');

@@ -66,6 +66,7 @@ const texts = defineTexts({
     when: 'When',
     publishedAt: 'Published',
     baseline: 'the text before the editor',
+    opsSource: 'ops command (content:put)',
     saveSource: 'save',
     rollbackSource: 'rollback to v{n}',
     live: 'live',
@@ -127,6 +128,7 @@ const texts = defineTexts({
     when: 'Quand',
     publishedAt: 'Publiée',
     baseline: 'le texte d’avant l’éditeur',
+    opsSource: 'commande ops (content:put)',
     saveSource: 'enregistrement',
     rollbackSource: 'retour à la v{n}',
     live: 'en ligne',
@@ -517,7 +519,8 @@ function History({ entry, t, strapi }: { entry: ContentEntryView<Fields>; t: T; 
       await queryClient.invalidateQueries({ queryKey: ['backoffice', 'content'] });
     },
   });
-  const sourceText = (row: ContentVersionRow) => (row.source === 'baseline' ? t('baseline') : row.source === 'rollback' ? t('rollbackSource', { n: row.restored_from ?? '?' }) : t('saveSource'));
+  const sourceText = (row: ContentVersionRow) =>
+    row.source === 'baseline' ? t('baseline') : row.source === 'ops' ? t('opsSource') : row.source === 'rollback' ? t('rollbackSource', { n: row.restored_from ?? '?' }) : t('saveSource');
   const parts = fromVersion.data && toVersion.data ? diffLines(asText(entry.kind, fromVersion.data.fields), asText(entry.kind, toVersion.data.fields)) : [];
   const writable = can('content.manage') && !strapi;
 

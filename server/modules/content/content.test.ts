@@ -3,7 +3,7 @@ import { desc, like } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { createTestDatabase } from '../../platform/testing/test-db.ts';
 import { operatorAudit } from '../../db/schema.ts';
-import { createContentAdmin, createContentService, markdownToSections, parseContentFile } from './index.ts';
+import { createContentAdmin, createContentEditor, createContentService, markdownToSections, parseContentFile, versionOutsideChange } from './index.ts';
 
 /** The built-in content store: what players read and what an operator's commands change (docs/content.md). */
 let database: Database;
@@ -62,6 +62,40 @@ describe('content pages from the database', () => {
       ['ops-anna', 'content.create'],
     ]);
     expect(trail[1].details).toEqual({ locales: ['fr'] });
+  });
+
+  it('a content:put of an entry the editor has versions of becomes its newest version, so the editor can roll back to before it', async () => {
+    const actor = 'ops-carla';
+    const admin = createContentAdmin(database.db, { actor, afterPut: (tx, ref, locale) => versionOutsideChange(tx, ref, locale, actor) });
+    const editor = createContentEditor(database.db, { source: 'database' });
+    const content = createContentService(database.db);
+    const ref = { kind: 'page' as const, key: 'house-rules' };
+    const file = (title: string, text: string) => JSON.stringify({ slug: 'house-rules', locale: 'en', title, body: [{ paragraphs: [text] }], published: true });
+
+    // Written by ops before the editor ever saw it: no version yet (the editor's first change takes the baseline).
+    await admin.put('house-rules.json', file('House rules', 'Play fair.'));
+    expect(await editor.versions(ref, 'en')).toEqual([]);
+
+    // The editor saves and publishes version 2 over its baseline.
+    const saved = await editor.save(ref, 'en', { title: 'House rules', description: '', markdown: 'Play fair, always.' }, { actor: 'editor-dan', baseVersion: null });
+    await editor.publish(ref, 'en', saved.version);
+    expect(saved.version).toBe(2);
+
+    // ops changes it again: version 3, by the operator, live; the same file again adds nothing.
+    await admin.put('house-rules.json', file('House rules', 'Play fair. No bots.'));
+    await admin.put('house-rules.json', file('House rules', 'Play fair. No bots.'));
+    const versions = await editor.versions(ref, 'en');
+    expect(versions.map((row) => [row.version, row.source, row.created_by, row.live])).toEqual([
+      [3, 'ops', actor, true],
+      [2, 'save', 'editor-dan', false],
+      [1, 'baseline', 'system', false],
+    ]);
+    expect((await editor.version(ref, 'en', 3)).fields).toMatchObject({ markdown: 'Play fair. No bots.' });
+
+    // The editor rolls back to its own version 2: players see it, and ops' text stays in the history.
+    await editor.rollback(ref, 'en', 2, { actor: 'editor-dan', baseVersion: 3 });
+    expect((await content.findPage('house-rules', 'en'))?.body).toEqual([{ paragraphs: ['Play fair, always.'] }]);
+    expect((await editor.versions(ref, 'en')).map((row) => row.source)).toEqual(['rollback', 'ops', 'save', 'baseline']);
   });
 
   it('refuses a wrong file naming each field, and writes nothing', async () => {

@@ -181,7 +181,14 @@ export function parseContentFile(
 export type ContentRow = { kind: 'page' | 'seo' | 'record'; key: string; locale: string; title: string; published: boolean; updatedAt: Date };
 
 /** What operators do with the built-in content: every change writes operator_audit in its own transaction. */
-export function createContentAdmin(db: Db, options: { actor: string }) {
+export function createContentAdmin(
+  db: Db,
+  options: {
+    actor: string;
+    /** Called in the write's transaction after `put` changed a page, SEO text or record (the editor's history records it). */
+    afterPut?: (tx: Tx, ref: { kind: 'page'; key: string } | { kind: 'seo'; key: string } | { kind: 'record'; key: string }, locale: string) => Promise<unknown>;
+  },
+) {
   const audit = (tx: Tx, action: string, subject: string, details: Record<string, unknown>) =>
     tx.insert(operatorAudit).values({ actor: options.actor, action, subject, details });
   const subjectOf = (key: string) => (key.startsWith('/') ? `seo:${key}` : `page:${key}`);
@@ -228,6 +235,7 @@ export function createContentAdmin(db: Db, options: { actor: string }) {
           .values({ path: url, locale: code, record, isPublished, updatedAt: now })
           .onConflictDoUpdate({ target: [seoRecords.path, seoRecords.locale], set: { record, isPublished, updatedAt: now } });
         await audit(tx, before ? 'content.update' : 'content.create', `seo-record:${url}`, { locale: code, title: record.title, published: isPublished });
+        await options.afterPut?.(tx, { kind: 'record', key: url }, code);
         return { key: url, locale: code, created: !before, published: isPublished };
       }
       if (file.kind === 'domain') {
@@ -249,6 +257,7 @@ export function createContentAdmin(db: Db, options: { actor: string }) {
           .values({ slug, locale: code, title, description, body: content, isPublished, updatedAt: now })
           .onConflictDoUpdate({ target: [contentPages.slug, contentPages.locale], set: { title, description, body: content, isPublished, updatedAt: now } });
         await audit(tx, before ? 'content.update' : 'content.create', subjectOf(slug), { locale: code, title, published: isPublished });
+        await options.afterPut?.(tx, { kind: 'page', key: slug }, code);
         return { key: slug, locale: code, created: !before, published: isPublished };
       }
       const { path, locale: code, heading, body: content, published } = file.spec;
@@ -259,6 +268,7 @@ export function createContentAdmin(db: Db, options: { actor: string }) {
         .values({ path, locale: code, heading, body: content, isPublished, updatedAt: now })
         .onConflictDoUpdate({ target: [seoTexts.path, seoTexts.locale], set: { heading, body: content, isPublished, updatedAt: now } });
       await audit(tx, before ? 'content.update' : 'content.create', subjectOf(path), { locale: code, heading, published: isPublished });
+      await options.afterPut?.(tx, { kind: 'seo', key: path }, code);
       return { key: path, locale: code, created: !before, published: isPublished };
     });
   }

@@ -21,7 +21,8 @@ import { contentSectionSchema, SEO_PATH_PATTERN, SEO_RECORD_PATH_PATTERN, SLUG_P
  * seo_texts, seo_records) and clears the caches that hold pages; unpublishing hides the live row;
  * a rollback saves an older version again as the newest and publishes it. An entry written
  * before the editor existed (seeds, `npm run ops -- content:put`) gets its live text as a
- * `baseline` version 1 at its first change here, so it can always be rolled back to.
+ * `baseline` version 1 at its first change here, so it can always be rolled back to; once it has
+ * versions, `content:put` adds its change as the newest (versionOutsideChange).
  */
 
 /** The name content readers register their caches under (guest pages, the sitemap): a publish clears them in every process. */
@@ -122,6 +123,36 @@ async function hideLive(tx: Tx, ref: EntryRef, locale: string, now: Date): Promi
 
 const ofEntry = (ref: EntryRef, locale: string) => and(eq(contentVersions.kind, ref.kind), eq(contentVersions.key, ref.key), eq(contentVersions.locale, locale));
 
+/** One writer per entry at a time: version numbers and the live row stay in step. */
+const lock = (tx: Tx, ref: EntryRef, locale: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${ref.kind}:${ref.key}:${locale}`}))`);
+
+async function latestVersion(db: Db | Tx, ref: EntryRef, locale: string) {
+  const [row] = await db.select().from(contentVersions).where(ofEntry(ref, locale)).orderBy(desc(contentVersions.version)).limit(1);
+  return row ?? null;
+}
+
+/** JSON with its keys sorted: two field sets compare equal whatever order their keys were written in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : item,
+  );
+
+/**
+ * Records a change written to the live row outside the editor (`npm run ops -- content:put`), in
+ * the writer's transaction, as the entry's newest version (source `ops`): the history then ends at
+ * what players see, and a rollback from the editor can return to before it. An entry with no
+ * version yet gets none here: its first change in the editor takes the live text as its baseline.
+ */
+export async function versionOutsideChange(tx: Tx, ref: EntryRef, locale: string, actor: string): Promise<number | null> {
+  await lock(tx, ref, locale);
+  const latest = await latestVersion(tx, ref, locale);
+  const live = latest && (await readLive(tx, ref, locale));
+  if (!latest || !live || canonical(latest.fields) === canonical(live.fields)) return null;
+  const version = latest.version + 1;
+  await tx.insert(contentVersions).values({ kind: ref.kind, key: ref.key, locale, version, fields: live.fields, source: 'ops', createdBy: actor, publishedAt: live.published ? live.updatedAt : null });
+  return version;
+}
+
 /** Image addresses a markdown text uses that were never uploaded: a page must not show a broken picture. */
 async function missingImages(db: Db | Tx, fields: EntryFields): Promise<string[]> {
   const markdown = (fields as { markdown?: unknown }).markdown;
@@ -151,13 +182,6 @@ export function createContentEditor(db: Db, options: ContentEditorOptions) {
     }
   };
 
-  /** One writer per entry at a time: version numbers and the live row stay in step. */
-  const lock = (tx: Tx, ref: EntryRef, locale: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${ref.kind}:${ref.key}:${locale}`}))`);
-
-  async function latestVersion(db: Db | Tx, ref: EntryRef, locale: string) {
-    const [row] = await db.select().from(contentVersions).where(ofEntry(ref, locale)).orderBy(desc(contentVersions.version)).limit(1);
-    return row ?? null;
-  }
   async function liveVersion(db: Db | Tx, ref: EntryRef, locale: string): Promise<number | null> {
     const [row] = await db
       .select({ version: contentVersions.version })
@@ -286,7 +310,7 @@ export function createContentEditor(db: Db, options: ContentEditorOptions) {
         checkBase((await latestVersion(tx, ref, locale))?.version ?? null, meta.baseVersion);
         const current = await ensureBaseline(tx, ref, locale);
         const before = current === null ? null : ((await versionRow(tx, ref, locale, current)).fields as EntryFields);
-        if (before && JSON.stringify(before) === JSON.stringify(fields)) {
+        if (before && canonical(before) === canonical(fields)) {
           throw new AppError('InvalidParameterException', 'Nothing changed', { fields: { fields: 'Nothing changed' } });
         }
         const version = (current ?? 0) + 1;

@@ -17,7 +17,7 @@ export { SEO_HOST_PATTERN, SEO_PATH_PATTERN, SEO_RECORD_PATH_PATTERN, SLUG_PATTE
 export { createDatabaseContentSource, createContentAdmin, parseContentFile, seoRecordSpecSchema, type ContentAdmin } from './database.ts';
 export { createStrapiContentSource, STRAPI_STALE_MS } from './strapi.ts';
 export { markdownToSections } from './text.ts';
-export { createContentEditor, CONTENT_CACHE, CONTENT_KINDS, entryRefSchema, FIELDS_SCHEMAS, type ContentEditor, type ContentEntryRow, type ContentEntryView, type ContentKind, type ContentVersionRow, type EntryFields, type EntryRef } from './editor.ts';
+export { createContentEditor, versionOutsideChange, CONTENT_CACHE, CONTENT_KINDS, entryRefSchema, FIELDS_SCHEMAS, type ContentEditor, type ContentEntryRow, type ContentEntryView, type ContentKind, type ContentVersionRow, type EntryFields, type EntryRef } from './editor.ts';
 export { createContentImages, CONTENT_IMAGE_MAX_BYTES, type ContentImages, type ContentImageView } from './images.ts';
 
 type ContentEnv = Pick<Env, 'CONTENT_SOURCE' | 'STRAPI_URL' | 'STRAPI_TOKEN' | 'STRAPI_TIMEOUT_MS' | 'STRAPI_CACHE_MS'>;
