@@ -115,6 +115,8 @@ test('an operator’s tournament: two players join and play, it is ended, the wi
     // shows the level-up toast under the header without a reload (live channel, then the notices).
     await gotoHydrated(winner, `${site.base}/loyalty`);
     await winner.getByTestId('loyalty-levels').click({ position: { x: 2, y: 2 } }); // notices start with the visitor's first click
+    // The new page's live stream is open before the points move (a busy machine connects it late).
+    await expect.poll(() => winner.evaluate(() => document.documentElement.dataset.live ?? null), { timeout: 15_000 }).toBe('open');
     site.ops('loyalty:adjust', logins.get(winner)!, '900', 'tournament-goodwill');
     await expect(winner.getByTestId('toast-area')).toContainText('Silver', { timeout: 20_000 });
 
