@@ -6,9 +6,9 @@ import { announceOutboxCommitted, writeOutboxEvent } from '../../platform/events
 import type { Logger } from '../../platform/logger.ts';
 import { payments } from '../../db/schema.ts';
 import { paymentChargebacks } from '../../db/schema/payment-chargebacks.ts';
-import { paymentRefunds } from '../../db/schema/payment-refunds.ts';
 import type { EventHandler } from '../../platform/jobs/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import { takenBack } from './taken-back.ts';
 
 /**
  * Chargebacks, and refunds a provider made on its own side, of settled deposits
@@ -142,16 +142,6 @@ export function createChargebacks(deps: { db: Db; ledger: Ledger; logger: Logger
     await chargebackEvent(tx, done, deposit.publicId, moved.transactionId, 'charged_back', covered);
     logger.info({ provider: notice.provider, payment: deposit.publicId, chargeback: row.id, amount: notice.amount.toString(), covered: covered.toString(), shortfall: shortfall.toString() }, 'deposit charged back');
     return { chargeback: done, replayed: false };
-  }
-
-  /** Minor units of a deposit refunded (or being refunded) and charged back. */
-  async function takenBack(tx: Db | Tx, paymentId: number): Promise<bigint> {
-    const [refunded] = await tx
-      .select({ total: sql<string>`coalesce(sum(${paymentRefunds.amount}), 0)::text` })
-      .from(paymentRefunds)
-      .where(and(eq(paymentRefunds.paymentId, paymentId), inArray(paymentRefunds.status, ['processing', 'refunded'])));
-    const [charged] = await tx.select({ total: sql<string>`coalesce(sum(${paymentChargebacks.amount}), 0)::text` }).from(paymentChargebacks).where(eq(paymentChargebacks.paymentId, paymentId));
-    return BigInt(refunded.total) + BigInt(charged.total);
   }
 
   /**

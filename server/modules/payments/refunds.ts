@@ -5,10 +5,10 @@ import { AppError } from '../../platform/errors.ts';
 import { announceOutboxCommitted, writeOutboxEvent } from '../../platform/events/outbox.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { payments } from '../../db/schema.ts';
-import { paymentChargebacks } from '../../db/schema/payment-chargebacks.ts';
 import { paymentRefunds } from '../../db/schema/payment-refunds.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { ProviderRegistry } from './registry.ts';
+import { takenBack } from './taken-back.ts';
 
 /**
  * Refunds of settled deposits, asked for by an operator (docs/payments.md, "Refunds"). Like a
@@ -96,8 +96,7 @@ export function createRefunds(deps: { db: Db; ledger: Ledger; providers: Provide
       if (!refunderOf(deposit.provider)) throw invalid('id', `Deposit ${request.paymentId} is with ${deposit.provider}, which takes no refunds from here`);
       const currency = deposit.currency as CurrencyCode;
       // A chargeback (or the provider's own refund, chargebacks.ts) took its part of the deposit too.
-      const [charged] = await tx.select({ total: sql<string>`coalesce(sum(${paymentChargebacks.amount}), 0)::text` }).from(paymentChargebacks).where(eq(paymentChargebacks.paymentId, deposit.id));
-      const left = deposit.amount - ((await refundedOf(tx, [deposit.id])).get(deposit.id) ?? 0n) - BigInt(charged.total);
+      const left = deposit.amount - (await takenBack(tx, deposit.id));
       const amount = request.amount ?? left;
       if (left <= 0n) throw invalid('id', `Deposit ${request.paymentId} is refunded already`, 409);
       if (amount <= 0n || amount > left) throw invalid('amount', `At most ${formatMinor(left, currency)} ${currency} is left to refund`);
