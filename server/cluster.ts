@@ -71,8 +71,9 @@ async function runPrimary(processes: number) {
     stopping = true;
     metricsServer?.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    // A worker that hangs on shutdown does not keep the site up forever.
-    setTimeout(() => process.exit(1), 15_000).unref();
+    // Each worker drains within SHUTDOWN_GRACE_MS (server/main.ts); one that hangs past it does
+    // not keep the site up forever.
+    setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 5_000).unref();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -32,6 +32,7 @@ import { SESSION_COOKIE } from './modules/accounts/index.ts';
 import { BACKOFFICE_SESSION_COOKIE } from './modules/staff/index.ts';
 import { BACKOFFICE_LIVE_PATH, ROLE_PERMISSIONS, staffTopic } from '../contract/backoffice.ts';
 import { startObservability } from './platform/observability/index.ts';
+import { createDrain } from './http/drain.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ENTRY = `${ROOT}build/server/index.js`;
@@ -85,10 +86,13 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   if (guestCache) for (const name of [SITE_SETTINGS_CACHE, SITE_CONFIG_CACHE, CATALOGUE_CACHE, CONTENT_CACHE]) services.invalidator.register(name, guestCache);
   // The page handler calls the API in-process through the app it belongs to, hence the late binding.
   let app: HttpApp | undefined = undefined;
+  // Counts the requests in flight and turns /readyz to 503 on SIGTERM (shutdown below).
+  const drain = createDrain();
   app = createHttpApp({
     services,
     env,
     logger,
+    drain,
     serveStatic: dev || env.WEB === 'off' ? undefined : staticFiles(`${ROOT}build/client`),
     pages: createPageHandler({
       getBuild,
@@ -142,7 +146,8 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   };
   // A worker container (WEB=off, JOBS=on) answers its orchestrator's probes and nothing else.
   const probesOnly = new Hono<HttpEnv>();
-  mountProbes(probesOnly, services);
+  probesOnly.use(drain.track);
+  mountProbes(probesOnly, services, drain);
   const listener = env.WEB === 'on' ? siteListener : getRequestListener(probesOnly.fetch);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
   answerMalformedRequests(server);
@@ -159,23 +164,42 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   if (env.JOBS === 'on') services.jobs.start();
 
   let closing = false;
+  /**
+   * The drain (docs/operations.md, "Draining"): not ready at once (/readyz 503), no new
+   * connections, live streams told to reconnect elsewhere, the requests in flight (money calls
+   * among them) and the job runner's job in hand finished, then exit 0. Past SHUTDOWN_GRACE_MS
+   * it exits 1 anyway: what was cut then was never committed, or its answer is stored for the
+   * client's retry (the wallet's idempotency, docs/wallet-api.md).
+   */
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
-    await services.jobs.stop();
-    // Open streams would keep the server from closing; the pages reconnect to another process.
-    liveEndpoint.close();
-    staffLiveEndpoint.close();
-    logger.info({ signal }, 'shutting down');
-    server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const started = performance.now();
+    drain.begin();
+    logger.info({ signal, inFlight: drain.inFlight(), graceMs: env.SHUTDOWN_GRACE_MS }, 'draining');
+    // Stops listening and closes idle keep-alive connections; a busy one closes after its answer
+    // (the drain marks every answer `Connection: close`).
+    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    liveEndpoint.close({ goingAway: true });
+    staffLiveEndpoint.close({ goingAway: true });
+    const jobsStopped = services.jobs.stop();
+    const requests = await drain.settled(env.SHUTDOWN_GRACE_MS);
+    const stopped = await Promise.race([
+      Promise.all([jobsStopped, serverClosed]).then(() => true),
+      new Promise<false>((resolve) => setTimeout(resolve, Math.max(0, env.SHUTDOWN_GRACE_MS - (performance.now() - started)), false)),
+    ]);
+    // Whatever is left past the grace (a client that holds its connection open) is cut.
+    server.closeAllConnections();
+    const clean = !requests.timedOut && stopped;
+    if (clean) logger.info({ signal, ms: Math.round(performance.now() - started) }, 'drained');
+    else logger.warn({ signal, inFlight: requests.inFlight, jobsOrConnectionsLeft: !stopped, graceMs: env.SHUTDOWN_GRACE_MS }, 'drain cut short by SHUTDOWN_GRACE_MS');
     await vite?.close();
     await services.close();
     await database.close();
     await observability.stop();
     releaseSiteLock();
     logger.info('stopped');
-    process.exit(0);
+    process.exit(clean ? 0 : 1);
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

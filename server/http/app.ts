@@ -25,6 +25,7 @@ import { backofficeOpsRoutes } from '../backoffice/ops-route.ts';
 import { inSpan } from '../platform/observability/tracing.ts';
 import { childrenOf, httpDuration, httpRequests } from '../platform/observability/metrics.ts';
 import { answerMetrics } from '../platform/observability/metrics-server.ts';
+import type { Drain } from './drain.ts';
 
 export const VISITOR_COOKIE = 'vid';
 
@@ -33,9 +34,11 @@ export const VISITOR_COOKIE = 'vid';
  * restart it when it does not); /readyz, it can serve, its database answers (readiness: send it
  * traffic only then). A worker process (WEB=off) serves these two and nothing else.
  */
-export function mountProbes(app: Hono<HttpEnv>, services: Pick<Services, 'database'>) {
+export function mountProbes(app: Hono<HttpEnv>, services: Pick<Services, 'database'>, drain?: Pick<Drain, 'draining'>) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
+    // Draining after SIGTERM (docs/operations.md): not ready from the first moment, whatever the database says.
+    if (drain?.draining) return c.json({ status: 'draining' }, 503);
     const ok = await services.database.ping();
     return c.json({ status: ok ? 'ready' : 'database unreachable' }, ok ? 200 : 503);
   });
@@ -95,6 +98,8 @@ export type HttpAppOptions = {
   /** Static assets (production build); dev serves them through Vite before Hono. */
   serveStatic?: MiddlewareHandler;
   pages?: PageHandler;
+  /** The process's drain on SIGTERM (server/main.ts): requests counted, /readyz 503 once it began. */
+  drain?: Drain;
 };
 
 /**
@@ -104,6 +109,8 @@ export type HttpAppOptions = {
 export function createHttpApp(options: HttpAppOptions) {
   const { services, env, logger } = options;
   const app = new Hono<HttpEnv>();
+  // First of all, so that a request counts as in flight for its whole life.
+  if (options.drain) app.use(options.drain.track);
   const clientIp = (c: Context) => {
     if (env.TRUST_PROXY) {
       const forwarded = c.req.header('x-forwarded-for')?.split(',')[0].trim();
@@ -160,7 +167,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
 
-  mountProbes(app, services);
+  mountProbes(app, services, options.drain);
 
   // Prometheus metrics on the site's port, only with METRICS_TOKEN (metrics-server.ts). Without
   // it this path is a page like any other (not found): metrics are never open to anyone.

@@ -43,7 +43,7 @@ async function liveServer(options: Partial<LiveEndpointOptions> = {}) {
   return { port: (server.address() as AddressInfo).port, endpoint };
 }
 
-type Event = { id?: string; event: string; data: unknown };
+type Event = { id?: string; event: string; data: unknown; retry?: string };
 type Stream = { events: Event[]; comments: number; closed: boolean; status: number; close(): void; waitFor(check: (events: Event[]) => boolean, ms?: number): Promise<void> };
 
 /** A minimal server-sent-events reader. */
@@ -80,7 +80,7 @@ function open(port: number, options: { cookie?: string; lastEventId?: string; ag
             continue;
           }
           const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-          if (fields.event) stream.events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? 'null') });
+          if (fields.event) stream.events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? 'null'), retry: fields.retry });
         }
       });
       res.on('close', () => (stream.closed = true));
@@ -229,4 +229,19 @@ describe('live stream', () => {
     stream.close();
   });
 
+  it('draining, tells every stream to reconnect within a few seconds, spread out, then ends it', async () => {
+    const { port, endpoint } = await liveServer();
+    const ann = await registerPlayer(t);
+    const streams = await Promise.all([open(port, { cookie: cookieOf(ann) }), open(port), open(port)]);
+    for (const stream of streams) await stream.waitFor((events) => named(events, 'ready').length === 1);
+    endpoint.close({ goingAway: true });
+    for (const stream of streams) {
+      await stream.waitFor(() => stream.closed, 3000);
+      const [notice] = named(stream.events, 'reconnect');
+      expect(notice, 'the reconnect notice arrives before the end').toBeDefined();
+      expect(Number(notice.retry)).toBeGreaterThanOrEqual(500);
+      expect(Number(notice.retry)).toBeLessThanOrEqual(3000);
+    }
+    expect(endpoint.streams()).toBe(0);
+  });
 });

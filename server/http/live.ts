@@ -143,8 +143,9 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
       },
       close() {
         hub.detach(stream);
-        res.end();
-        res.destroy();
+        // What was written last (a drain's reconnect notice) leaves before the socket is closed.
+        res.end(() => res.destroy());
+        setTimeout(() => res.destroy(), 1000).unref();
       },
     };
     streams.add(stream);
@@ -178,10 +179,19 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
   return {
     handle,
     streams: () => streams.size,
-    /** Ends every stream (graceful shutdown) and the heartbeat. */
-    close() {
+    /**
+     * Ends every stream and the heartbeat. Draining (`goingAway`), each stream is first told to
+     * reconnect (an SSE `retry` and a `reconnect` event), after a delay drawn between 0.5 and 3 s so
+     * that the pages of a stopping process do not all land on the others at once; the browser's
+     * EventSource reconnects by itself, through the proxy to a process still serving, and resumes
+     * from the last event id it saw.
+     */
+    close(options: { goingAway?: boolean } = {}) {
       clearInterval(timer);
-      for (const stream of [...streams]) stream.close();
+      for (const stream of [...streams]) {
+        if (options.goingAway) stream.write(`retry: ${500 + Math.floor(Math.random() * 2500)}\nevent: reconnect\ndata: {}\n\n`);
+        stream.close();
+      }
     },
   };
 }

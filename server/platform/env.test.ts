@@ -24,6 +24,13 @@ describe('environment', () => {
     expect(() => parseEnv({ MIGRATE: 'off' })).toThrow(/MIGRATE: off needs DATABASE_URL/);
     expect(parseEnv({ MIGRATE: 'off', DATABASE_URL: 'postgres://db/croupier' }).MIGRATE).toBe('off');
   });
+  it('takes a read replica only beside a PostgreSQL primary, and a bounded drain', () => {
+    expect(() => parseEnv({ READ_DATABASE_URL: 'postgres://replica/croupier' })).toThrow(/READ_DATABASE_URL: needs DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db/croupier', READ_DATABASE_URL: 'mysql://replica/croupier' })).toThrow(/READ_DATABASE_URL: must be a postgres/);
+    expect(parseEnv({ DATABASE_URL: 'postgres://db/croupier', READ_DATABASE_URL: 'postgres://replica/croupier' }).READ_DATABASE_URL).toBe('postgres://replica/croupier');
+    expect(parseEnv({}).SHUTDOWN_GRACE_MS).toBe(20_000);
+    expect(() => parseEnv({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -16,6 +16,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * A read replica of DATABASE_URL (PostgreSQL only): it serves the catalogue's lists, game
+   * history and the back office's reports; money, and a player's reads right after they changed
+   * something, always read DATABASE_URL (docs/operations.md, "Read replica").
+   */
+  READ_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   DATA_DIR: z.string().default('.data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   /**
@@ -154,6 +163,13 @@ const envSchema = z.object({
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /**
+   * How long a process drains on SIGTERM, in ms (docs/operations.md, "Draining"): requests in
+   * flight (money calls among them) and the job in hand get this long to finish before the
+   * process exits anyway. Keep it below the orchestrator's own limit (Kubernetes'
+   * terminationGracePeriodSeconds minus the preStop pause, Compose's stop_grace_period).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /**
    * Wallet settling statements a process runs at a time (decision 032): ordinary bets and wins
    * beyond them wait and go several to a statement. About the database's cores; each holds one of
    * the process's 10 database connections while it runs.
@@ -278,6 +294,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (result.success && result.data.MIGRATE === 'off' && !result.data.DATABASE_URL) {
     throw new EnvError('Invalid environment: MIGRATE: off needs DATABASE_URL (the embedded database is migrated by the one process that opens it)');
+  }
+  if (result.success && result.data.READ_DATABASE_URL && !result.data.DATABASE_URL) {
+    throw new EnvError('Invalid environment: READ_DATABASE_URL: needs DATABASE_URL (a replica of the embedded database does not exist)');
   }
   if (result.success && result.data.CONTENT_SOURCE === 'strapi' && !result.data.STRAPI_URL) {
     throw new EnvError('Invalid environment: STRAPI_URL: required when CONTENT_SOURCE is strapi');

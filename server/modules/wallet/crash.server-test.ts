@@ -19,20 +19,11 @@
  * step (`npx vitest run -c vitest.server-process.config.ts`). CRASH_SEED replays a run's choices;
  * CRASH_ROUNDS changes the load.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../../platform/db/database.ts';
-import { parseEnv } from '../../platform/env.ts';
-import { createLogger } from '../../platform/logger.ts';
+import { queryRows } from '../../platform/db/database.ts';
 import { hasBuild, freePort, startServerProcess, type ServerProcess } from '../../platform/testing/server-process.ts';
-import { seedDemoContent } from '../../db/seed.ts';
-import { users } from '../../db/schema.ts';
-import { createServices } from '../../services.ts';
+import { pgliteStore, postgresStore, prepareWalletPlayers, type Store } from '../../platform/testing/wallet-players.ts';
 import { createLedger } from '../ledger/index.ts';
 import { SIGNATURE_HEADER, signBody, verifySignature } from '../payments/index.ts';
 import type { WalletStatus } from './statuses.ts';
@@ -165,82 +156,8 @@ function planRounds(prefix: string, tokens: string[], random: ReturnType<typeof 
   return rounds;
 }
 
-/** Where a run's server keeps its data: a PGlite directory, or a fresh database on the PostgreSQL server. */
-type Store = { kind: 'pglite' | 'postgres'; open(): Promise<Database>; serverEnv: Record<string, string>; remove(): Promise<void> };
-
-function pgliteStore(): Store {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-crash-'));
-  return {
-    kind: 'pglite',
-    // The directory the server itself opens (server/main.ts: DATA_DIR/pglite).
-    open: () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }),
-    serverEnv: { DATA_DIR: dataDir },
-    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresStore(serverUrl: string): Promise<Store> {
-  const name = `crash_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-crash-'));
-  return {
-    kind: 'postgres',
-    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
-    serverEnv: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-    remove: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await admin(`drop database if exists "${name}" with (force)`);
-    },
-  };
-}
-
-/** Migrated, seeded, PLAYERS funded players each with a real-money session of GAME (opened by the platform, as the launcher does): their ids and tokens. */
-async function prepare(store: Store): Promise<{ ids: number[]; tokens: string[] }> {
-  const database = await store.open();
-  try {
-    await database.migrate();
-    await seedDemoContent(database.db);
-    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET, JOBS: 'off' });
-    const services = await createServices({ database, env, logger: createLogger('silent'), buildId: 'crash-test' });
-    try {
-      const ids = (
-        await database.db
-          .insert(users)
-          .values(Array.from({ length: PLAYERS }, () => ({ passwordHash: 'crash-test', currency: 'EUR', locale: 'en' })))
-          .returning({ id: users.id })
-      ).map((row) => row.id);
-      const tokens: string[] = [];
-      for (const id of ids) {
-        await services.ledger.transfer({
-          key: `crash-test-deposit:${id}`,
-          kind: 'deposit',
-          currency: 'EUR',
-          legs: [
-            { account: { house: 'payment_clearing' }, amount: -FUNDS },
-            { account: { player: id, kind: 'main' }, amount: FUNDS },
-          ],
-        });
-        tokens.push((await services.wallet.openSession({ game: GAME, mode: 'real', userId: id }, 'en')).token);
-      }
-      return { ids, tokens };
-    } finally {
-      await services.close();
-    }
-  } finally {
-    await database.close();
-  }
-}
+/** Migrated, seeded, PLAYERS funded players each with a real-money session of GAME. */
+const prepare = (store: Store) => prepareWalletPlayers(store, { players: PLAYERS, funds: FUNDS, game: GAME, appSecret: APP_SECRET });
 
 type Figures = {
   database: string;
