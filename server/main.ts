@@ -79,7 +79,9 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     getBuild = async () => build;
   }
 
-  const services = await createServices({ database, env, logger, buildId });
+  // The read replica (docs/operations.md, "Read replica"): catalogue lists and game history.
+  const replica = env.READ_DATABASE_URL ? await openDatabase({ kind: 'postgres', url: env.READ_DATABASE_URL }) : undefined;
+  const services = await createServices({ database, replica, env, logger, buildId });
   // Guests' pages are shared for a moment (decision 012), never in development where the code
   // changes under them; what an operator changes clears them in every process.
   const guestCache = dev || env.GUEST_PAGE_CACHE_MS === 0 ? undefined : createGuestPageCache({ ttlMs: env.GUEST_PAGE_CACHE_MS });
@@ -196,6 +198,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     await vite?.close();
     await services.close();
     await database.close();
+    await replica?.close();
     await observability.stop();
     releaseSiteLock();
     logger.info('stopped');

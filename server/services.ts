@@ -31,6 +31,7 @@ import { createStudio } from './modules/studio/index.ts';
 import { createJobRunner, housekeeping, statistics } from './platform/jobs/index.ts';
 import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
+import { createReadRouting } from './platform/db/read-routing.ts';
 import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeEffects, playerTopic } from './modules/notices/index.ts';
 import { staffTopic } from '../contract/backoffice.ts';
@@ -46,6 +47,8 @@ import { createStaff } from './modules/staff/index.ts';
  */
 export async function createServices(deps: {
   database: Database;
+  /** The read replica (READ_DATABASE_URL); only the read-only modules below are given it. */
+  replica?: Database;
   env: Env;
   logger: Logger;
   buildId?: string;
@@ -89,6 +92,9 @@ export async function createServices(deps: {
   const invalidator = createCacheInvalidator({ bus, logger });
   const live = createLiveHub({ bus, logger });
   const cacheMs = env.SHARED_CACHE_MS;
+  // Reads the replica may serve, and the marks that keep a player's own change on the primary
+  // (docs/operations.md, "Read replica"). Money modules are given `db`, the primary, only.
+  const reads = createReadRouting({ primary: db, replica: deps.replica?.db, bus, logger });
 
   const sessions = createSessionStore(db, { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS });
   const ledger = createLedger(db);
@@ -153,7 +159,7 @@ export async function createServices(deps: {
     telegram: { botToken: env.TELEGRAM_BOT_TOKEN, maxAgeSeconds: env.TELEGRAM_AUTH_MAX_AGE_SECONDS },
     providers: providersFromEnv(env),
   });
-  const catalogue = createCatalogue(db, { invalidator, cacheMs });
+  const catalogue = createCatalogue(db, { invalidator, cacheMs, listsDb: reads.shared });
   const jackpots = createJackpots({ db, ledger, catalogue, logger, publicNames: createPublicNames(db), wins: createWinsReader(db) });
   // Jackpot contributions and draws run inside each real-money bet (docs/jackpots.md).
   const jackpotsOn = (env.JACKPOTS ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
@@ -163,6 +169,7 @@ export async function createServices(deps: {
     planRealBet: jackpotsOn ? jackpots.planRealBet : undefined,
     shareTransfer: jackpots.shareTransfer,
     settleSlots: env.WALLET_SETTLE_SLOTS,
+    playerWrites: reads.wrote,
     db,
     ledger,
     catalogue,
@@ -178,7 +185,7 @@ export async function createServices(deps: {
   // (docs/responsible-gaming.md); the wallet checks the limits in the bet itself.
   const responsibleGaming = createResponsibleGaming({ db, play: wallet.realPlay, revokeSessions: (tx, userId) => sessions.revokeAll(tx, userId) });
 
-  const studio = createStudio({ db, wallet, catalogue, logger, ledger });
+  const studio = createStudio({ db, wallet, catalogue, logger, ledger, playerWrites: reads.wrote });
   const tournaments = createTournaments({
     db,
     ledger,
@@ -396,7 +403,7 @@ export async function createServices(deps: {
     /** The back office's loyalty screens: levels, characters, the shop. */
     loyaltyManager: createLoyaltyManager(db),
     betting,
-    history: createHistory({ db, limits, logger }),
+    history: createHistory({ db, limits, logger, roundsDb: reads.forPlayer }),
     support,
     studio,
     verification,
@@ -407,7 +414,10 @@ export async function createServices(deps: {
     bus,
     live,
     invalidator,
+    /** Where the read-only modules read (the replica, or the primary), and the player's pins. */
+    reads,
     close: async () => {
+      reads.close();
       live.close();
       invalidator.close();
       await bus.close();

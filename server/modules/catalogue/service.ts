@@ -99,7 +99,21 @@ export const CATALOGUE_CACHE_MS = 5000;
 
 export const CATALOGUE_CACHE = 'catalogue';
 
-export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () => number; invalidator?: CacheInvalidator } = {}) {
+export function createCatalogue(
+  db: Db,
+  options: {
+    cacheMs?: number;
+    now?: () => number;
+    invalidator?: CacheInvalidator;
+    /**
+     * Where the cached lists (games, categories, providers) are read: the read replica when there
+     * is one (ReadRouting.shared). They may be CATALOGUE_CACHE_MS old anyway; single-game lookups
+     * (play, bets) and the operators' screens always read `db`, the primary.
+     */
+    listsDb?: Db;
+  } = {},
+) {
+  const lists = options.listsDb ?? db;
   const cache = createReadCache({ name: 'catalogue', ttlMs: options.cacheMs ?? CATALOGUE_CACHE_MS, maxEntries: 500, now: options.now });
   // An operator's catalogue change (ops, back office) clears the lists in every process.
   options.invalidator?.register(CATALOGUE_CACHE, cache);
@@ -183,8 +197,8 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
       : category ? by(categoryPosition(category))
       : by(games.popularity);
     const [rows, [{ total }]] = await Promise.all([
-      db.select().from(games).where(where).orderBy(primary, asc(games.popularity), asc(games.sysname)).limit(query.count).offset(query.offset),
-      db.select({ total: count() }).from(games).where(where),
+      lists.select().from(games).where(where).orderBy(primary, asc(games.popularity), asc(games.sysname)).limit(query.count).offset(query.offset),
+      lists.select({ total: count() }).from(games).where(where),
     ]);
     return { items: rows.map((row) => view(row, locale, query.fields)), total };
   }
@@ -246,14 +260,14 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
 
   async function queryCategories(locale: LocaleCode, country?: string | null) {
     const [rows, perCategory, [{ all }]] = await Promise.all([
-      db.select().from(gameCategories).orderBy(asc(gameCategories.position), asc(gameCategories.id)),
-      db
+      lists.select().from(gameCategories).orderBy(asc(gameCategories.position), asc(gameCategories.id)),
+      lists
         .select({ category: gameCategoryGames.categoryId, total: count() })
         .from(gameCategoryGames)
         .innerJoin(games, eq(games.sysname, gameCategoryGames.game))
         .where(visibleIn(country))
         .groupBy(gameCategoryGames.categoryId),
-      db.select({ all: count() }).from(games).where(visibleIn(country)),
+      lists.select({ all: count() }).from(games).where(visibleIn(country)),
     ]);
     const counts = new Map<string, number>(perCategory.map((row) => [row.category, row.total]));
     return rows.map((row) => {
@@ -273,8 +287,8 @@ export function createCatalogue(db: Db, options: { cacheMs?: number; now?: () =>
 
   async function queryProviders(input: { types?: GameType[]; fields?: string[]; country?: string | null }) {
     const [rows, perType] = await Promise.all([
-      db.select().from(gameProviders).where(eq(gameProviders.isActive, true)).orderBy(asc(gameProviders.position), asc(gameProviders.sysname)),
-      db
+      lists.select().from(gameProviders).where(eq(gameProviders.isActive, true)).orderBy(asc(gameProviders.position), asc(gameProviders.sysname)),
+      lists
         .select({ provider: games.provider, type: games.type, total: count() })
         .from(games)
         .where(and(visibleIn(input.country), input.types?.length ? inArray(games.type, input.types) : undefined))

@@ -72,10 +72,20 @@ type RoundRow = {
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export type HistoryDeps = { db: Db; limits: RateLimitStore; logger: Logger };
+export type HistoryDeps = {
+  db: Db;
+  limits: RateLimitStore;
+  logger: Logger;
+  /**
+   * Where a player's rounds are read (the read replica unless the player just played:
+   * ReadRouting.forPlayer); unset, `db`. The exports' own rows are always `db`'s.
+   */
+  roundsDb?: (userId: number) => Db;
+};
 
 export function createHistory(deps: HistoryDeps) {
   const { db, logger } = deps;
+  const roundsDb = deps.roundsDb ?? (() => db);
 
   /** The player's rounds of one mode, one per (provider, round_id) with at least one accepted bet. */
   function roundsCte(userId: number, filter: HistoryFilter): SQL {
@@ -107,7 +117,7 @@ export function createHistory(deps: HistoryDeps) {
 
   async function roundRows(userId: number, filter: HistoryFilter, locale: LocaleCode, page: { offset: number; count: number }): Promise<RoundRow[]> {
     return queryRows<RoundRow>(
-      db,
+      roundsDb(userId),
       sql`${roundsCte(userId, filter)}
       select
         r.provider, r.round_id, r.game, r.currency, r.mode,
@@ -129,7 +139,7 @@ export function createHistory(deps: HistoryDeps) {
   }
 
   async function countRounds(userId: number, filter: HistoryFilter): Promise<number> {
-    const [row] = await queryRows<{ total: string | number }>(db, sql`${roundsCte(userId, filter)} select count(*) as total from rounds`);
+    const [row] = await queryRows<{ total: string | number }>(roundsDb(userId), sql`${roundsCte(userId, filter)} select count(*) as total from rounds`);
     return Number(row?.total ?? 0);
   }
 

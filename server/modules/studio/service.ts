@@ -76,7 +76,15 @@ class FreeSpinRefused extends Error {
  * provider would: a bet `<round>:bet` (blackjack's doubles and splits `<round>:bet:<n>:<attempt>`), then a
  * win `<round>:win` for what the round paid (0 for a loss, so every round is closed).
  */
-export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogue; logger: Logger; ledger?: Ledger }) {
+export function createStudio(deps: {
+  db: Db;
+  wallet: Wallet;
+  catalogue: Catalogue;
+  logger: Logger;
+  ledger?: Ledger;
+  /** Before a player's seed rotation: their game history reads the primary for a moment (read-routing.ts). */
+  playerWrites?: (userId: number) => void;
+}) {
   const { db, wallet, catalogue, logger } = deps;
   // Free spins' wins are paid through the ledger directly (no stake, so no wallet round). Account
   // ids are all a ledger keeps, so a ledger of its own is only a second cache when none is given.
@@ -585,6 +593,7 @@ export function createStudio(deps: { db: Db; wallet: Wallet; catalogue: Catalogu
     if (clientSeed !== undefined && !CLIENT_SEED_PATTERN.test(clientSeed)) {
       throw new AppError('InvalidParameterException', studioText('en', 'badClientSeed'), { fields: { client_seed: studioText(locale, 'badClientSeed') } });
     }
+    if (viewer.userId !== null) deps.playerWrites?.(viewer.userId);
     try {
       const { revealed, active } = await seeds.rotate(await ownerFor(viewer), clientSeed);
       return { revealed: revealedOf(revealed), active: fairnessOf(active) };

@@ -238,6 +238,12 @@ export type WalletDeps = {
   shareTransfer?: (bet: Pick<RealBet, 'provider' | 'transactionUuid' | 'game' | 'currency'>, total: bigint) => TransferInput | null;
   /** Settling statements at a time before requests go in batches (settle-batches.ts; default 2). */
   settleSlots?: number;
+  /**
+   * Called before a bet, win or rollback of a signed-in player's session is settled: their game
+   * history then reads the primary for a few seconds (read-your-writes with a replica,
+   * server/platform/db/read-routing.ts).
+   */
+  playerWrites?: (userId: number) => void;
 };
 
 /** What a real bet feeds and wins (the jackpots' JackpotPlan). */
@@ -837,6 +843,7 @@ export function createWallet(deps: WalletDeps) {
     if (!session || session.provider !== request.provider) return fail('RS_ERROR_INVALID_TOKEN', request.request_uuid, 'Unknown game session');
     if (request.game && request.game !== session.game) return fail('RS_ERROR_INVALID_GAME', request.request_uuid, `The session is for ${session.game}`);
     if (endpoint === 'balance') return balanceCall(request as BalanceRequest, session);
+    if (session.userId !== null) deps.playerWrites?.(session.userId);
     for (let attempt = 1; ; attempt++) {
       try {
         return await moneyCall(endpoint, request as MoneyRequest, session);
