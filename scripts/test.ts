@@ -64,7 +64,8 @@ if (!run('build', 'npx', ['react-router', 'build'])) finish(false);
 
 // Tests against the real server process, which serves the build just made: the wallet killed
 // with SIGKILL under a provider's load and restarted (server/modules/wallet/crash.server-test.ts),
-// on PGlite and, with ALSO_POSTGRES_URL, on PostgreSQL too.
+// the same load through a SIGTERM's drain (drain.server-test.ts), on PGlite and, with
+// ALSO_POSTGRES_URL, on PostgreSQL too; a server on a read replica (PostgreSQL only).
 rmSync(`${results}/vitest-server-process.json`, { force: true });
 const processOk = run(
   `server process tests (PGlite${postgres ? ', PostgreSQL' : ''})`,
