@@ -256,8 +256,8 @@ async function runOn(store: Store) {
 }
 
 describe('the wallet loses nothing when the server drains on SIGTERM under load', () => {
-  it.runIf(hasBuild())('on the embedded database (PGlite)', { timeout: 120_000 }, () => runOn(pgliteStore()));
+  it.runIf(hasBuild())('on the embedded database (PGlite)', { timeout: 150_000 }, () => runOn(pgliteStore()));
 
   const postgres = process.env.TEST_DATABASE_URL;
-  it.runIf(hasBuild() && !!postgres)('on PostgreSQL', { timeout: 120_000 }, async () => runOn(await postgresStore(postgres!)));
+  it.runIf(hasBuild() && !!postgres)('on PostgreSQL', { timeout: 150_000 }, async () => runOn(await postgresStore(postgres!)));
 });
