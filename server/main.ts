@@ -187,7 +187,8 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     const jobsStopped = services.jobs.stop();
     const requests = await drain.settled(env.SHUTDOWN_GRACE_MS);
     const stopped = await Promise.race([
-      Promise.all([jobsStopped, serverClosed]).then(() => true),
+      // A game history export a request started goes on after its answer: it finishes too.
+      Promise.all([jobsStopped, serverClosed, services.history.idle()]).then(() => true),
       new Promise<false>((resolve) => setTimeout(resolve, Math.max(0, env.SHUTDOWN_GRACE_MS - (performance.now() - started)), false)),
     ]);
     // Whatever is left past the grace (a client that holds its connection open) is cut.
