@@ -2,7 +2,7 @@
  * Operator commands: `npm run ops -- <command> [args]`. They work on the same database the site
  * uses (DATABASE_URL, or the embedded one under DATA_DIR). The embedded database is opened by one
  * process at a time: while the site runs on it (its note in DATA_DIR, server/platform/site-lock.ts),
- * staff:create, payment:settle, payment:chargeback and betting:* go through the site, and the others stop and say so.
+ * staff:create, backup, payment:settle, payment:chargeback and betting:* go through the site, restore refuses, and the others stop and say so.
  *
  *   migrate                              apply the release's database migrations and seed the demo content, nothing else (MIGRATE=off sites: docs/deploy.md)
  *   staff:create <email> <role> [name]   a back-office member (the first owner) and their one-time set-up link (docs/backoffice.md)
@@ -16,6 +16,8 @@
  *   user:delete <login>                  mark it deleted (UserDeletedException)
  *   user:kyc-block <login> on|off        require identity verification before withdrawals
  *   ledger:verify                        recompute every balance from the postings; prove they sum to zero
+ *   backup <file>                        one consistent copy of the embedded database, online (through the site when it runs)
+ *   restore <file>                       put a backup in place of the embedded database (the site stopped; the old one kept aside)
  *   withdrawal:list [status]             withdrawals waiting for approval (or with that status)
  *   withdrawal:approve <id>              pay it out through the provider and post the reserve (up to BACKOFFICE_FOUR_EYES)
  *   withdrawal:decline <id>              decline it; the reserve returns to the player
@@ -129,6 +131,11 @@ if (command?.startsWith('betting:')) {
 // The embedded database is opened by one process at a time: with the site running on it, a
 // command either goes through the site or stops here, saying so.
 const runningSite = env.DATABASE_URL ? null : readSiteLock(env.DATA_DIR);
+if (command === 'backup' || command === 'restore') {
+  // Through the running site, or directly; restore refuses while a site runs (scripts/ops-backup.ts).
+  const { runBackupCommand } = await import('./ops-backup.ts');
+  process.exit(await runBackupCommand(env, command, args));
+}
 if (command === 'staff:create') {
   const { parseStaffCreate, staffCreateThroughSite } = await import('./ops-staff.ts');
   const parsed = parseStaffCreate(args);

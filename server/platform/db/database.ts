@@ -57,16 +57,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
     const client = new PGlite({ dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined, serializers: WELL_FORMED_SERIALIZERS });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-      ping: () => ping(db),
-      close: () => client.close(),
-      raw: { kind: 'pglite', client },
-      namespace: 'croupier',
-    };
+    return pgliteDatabase(client);
   }
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -88,6 +79,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     close: () => pool.end(),
     raw: { kind: 'postgres', pool, url: options.url },
     namespace: options.searchPath ?? (decodeURIComponent(new URL(options.url).pathname.slice(1)) || 'croupier'),
+  };
+}
+
+/** A PGlite client opened elsewhere (a restore checking what it unpacked) as a Database; close() closes the client. */
+export function pgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => ping(db),
+    close: () => client.close(),
+    raw: { kind: 'pglite', client },
+    namespace: 'croupier',
   };
 }
 
