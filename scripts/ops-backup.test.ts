@@ -144,7 +144,7 @@ it('a backup taken through the running site while players bet restores into a fr
   expect(siteAudit).toEqual([{ actor: 'ops:olga', action: 'ops.backup' }]);
 });
 
-it('restore refuses to run over the database the running site holds, and refuses a file that is not one of our backups', { timeout: 60_000 }, async () => {
+it('restore refuses to run over the database the running site holds, or a file that is not one of our backups; backup refuses a missing directory and PostgreSQL', { timeout: 60_000 }, async () => {
   const underSite = await ops(siteDir, ['restore', backupFile]);
   expect(underSite.status).toBe(1);
   expect(underSite.stderr).toContain(`The site is running on the embedded database in ${siteDir} (pid ${process.pid}, port ${PORT})`);
@@ -157,6 +157,11 @@ it('restore refuses to run over the database the running site holds, and refuses
   expect(notOurs.status).toBe(1);
   expect(notOurs.stderr).toContain(`${foreign} cannot be restored: it is not a Croupier backup`);
   expect(existsSync(path.join(work, 'other', 'pglite'))).toBe(false);
+
+  const nowhere = path.join(work, 'no-such-dir', 'casino.backup');
+  const noDirectory = await ops(siteDir, ['backup', nowhere]);
+  expect(noDirectory.status).toBe(1);
+  expect(noDirectory.stderr).toContain(`cannot write ${nowhere}: there is no directory ${path.join(work, 'no-such-dir')}`);
 
   const onPostgres = await ops(siteDir, ['backup', backupFile], { DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
   expect(onPostgres.status).toBe(1);

@@ -33,7 +33,12 @@ const operator = () => process.env.OPERATOR || userInfo().username;
 /** Writes the file whole or not at all: a temporary file beside it, flushed, then renamed over. */
 function writeAtomically(file: string, bytes: Uint8Array): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
-  const fd = openSync(temporary, 'w', 0o600);
+  let fd: number;
+  try {
+    fd = openSync(temporary, 'w', 0o600);
+  } catch (error) {
+    throw new Error(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : String(error)}`);
+  }
   try {
     let written = 0;
     while (written < bytes.byteLength) written += writeSync(fd, bytes, written);
@@ -77,6 +82,8 @@ async function backupDirectly(dataDir: string): Promise<Uint8Array> {
 }
 
 async function backup(env: Env, file: string): Promise<string> {
+  // Said before the copy is taken, not after.
+  if (!existsSync(path.dirname(path.resolve(file)))) throw new Error(`cannot write ${file}: there is no directory ${path.dirname(path.resolve(file))}`);
   const site = readSiteLock(env.DATA_DIR);
   const bytes = site ? await backupThroughSite(env, site) : await backupDirectly(path.resolve(env.DATA_DIR, 'pglite'));
   // The bytes are checked as a restore would check them before they replace anything.
