@@ -163,6 +163,9 @@ describe('promo codes', () => {
     const bonuses = (await as(analyst, 'marketing/bonuses/list', undefined, { campaign_id: String(campaign.id), status: 'available' })).json.data as { items: MarketingBonusItem[] };
     expect(bonuses.items).toEqual([expect.objectContaining({ user_id: who.uid, player: who.email, kind: 'bonus', amount: '10.00', campaign: campaign.spec.sysname })]);
     expect(((await as(analyst, 'marketing/bonuses/list', undefined, { campaign_id: String(campaign.id), status: 'completed' })).json.data as { total: number }).total).toBe(0);
+    // The campaigns list counts the campaign's own codes and bonuses.
+    const campaignsListed = (await as(analyst, 'marketing/campaigns/list', undefined, { q: campaign.spec.sysname })).json.data as CampaignListItem[];
+    expect(campaignsListed).toEqual([expect.objectContaining({ id: campaign.id, codes: 1, bonuses: 1 })]);
     expect((await as(analyst, 'marketing/bonuses/list', undefined, { from: '27.11.2026' })).json.error?.fields).toHaveProperty('from');
 
     expect((await as(marketing, 'marketing/codes/disable', { id: item.id })).status).toBe(200);

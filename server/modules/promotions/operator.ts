@@ -88,8 +88,10 @@ export async function listOperatorCampaigns(db: Db, input: { status?: CampaignSt
   const rows = await db
     .select({
       row: campaigns,
-      codes: sql<number>`(select count(*)::int from ${promoCodes} where ${promoCodes.campaignId} = ${campaigns.id})`,
-      bonuses: sql<number>`(select count(*)::int from ${playerBonuses} where ${playerBonuses.campaignId} = ${campaigns.id})`,
+      // Qualified by hand: Drizzle writes a column in sql`` as its bare name, and inside the subquery
+      // a bare "id" is the subquery's own table's (the counts were of rows whose campaign_id was their own id).
+      codes: sql<number>`(select count(*)::int from ${promoCodes} where ${promoCodes}.campaign_id = ${campaigns}.id)`,
+      bonuses: sql<number>`(select count(*)::int from ${playerBonuses} where ${playerBonuses}.campaign_id = ${campaigns}.id)`,
     })
     .from(campaigns)
     .where(and(input.status ? eq(campaigns.status, input.status) : undefined, q ? or(ilike(campaigns.sysname, `%${q}%`), sql`${campaigns.texts}->'en'->>'title' ilike ${`%${q}%`}`) : undefined))
