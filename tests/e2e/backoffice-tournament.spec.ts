@@ -125,6 +125,8 @@ test('marketing edits a loyalty level and a shop product beside the site’s own
   await page.getByTestId('product-save').click();
   await expect(page.locator('.bo-field', { hasText: 'Price' }).locator('.bo-error-text')).toBeVisible();
   await page.getByTestId('product-price').fill('750');
+  // Corrected: the server's message under the field goes at once, before any new save.
+  await expect(page.locator('.bo-field', { hasText: 'Price' }).locator('.bo-error-text')).toHaveCount(0);
   await page.getByTestId('product-name-fr').fill('20 tours gratuits sur Golden Croupier !');
   const card = page.getByTestId('loyalty-product-preview');
   await expect(card.locator('[data-locale="en"]').getByTestId('loyalty-product-price')).toHaveText('750 CP');

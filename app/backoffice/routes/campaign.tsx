@@ -6,6 +6,7 @@ import { OPERATOR_REWARD_TYPES, type CampaignDetail, type CampaignSpecInput, typ
 import { CURRENCIES } from '../../../contract/money.ts';
 import { CAMPAIGN_PLACEMENTS, CAMPAIGN_TRIGGERS } from '../../../contract/promotions.ts';
 import { ApiError, backofficeApi, fieldError } from '../api.ts';
+import { errorUntilChanged } from '../field-errors.ts';
 import { defineTexts, useTexts } from '../i18n.ts';
 import { CAMPAIGNS_QUERY, CampaignStatusBadge, marketingTexts } from '../marketing-shared.tsx';
 import { useCan } from '../session.tsx';
@@ -324,10 +325,8 @@ function CampaignForm({ detail, notice, setNotice }: { detail: CampaignDetail | 
   const setText = (language: Language, field: (typeof TEXT_FIELDS)[number], value: string) => change({ texts: { ...draft.texts, [language]: { ...draft.texts[language], [field]: value } } });
 
   const save = useMutation({
-    mutationFn: () =>
-      detail
-        ? backofficeApi<CampaignDetail>('marketing/campaigns/update', { body: { id: detail.id, ...toSpec(draft) } })
-        : backofficeApi<CampaignDetail>('marketing/campaigns/create', { body: toSpec(draft) }),
+    mutationFn: (spec: Record<string, unknown>) =>
+      detail ? backofficeApi<CampaignDetail>('marketing/campaigns/update', { body: { id: detail.id, ...spec } }) : backofficeApi<CampaignDetail>('marketing/campaigns/create', { body: spec }),
     onSuccess: async (saved) => {
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_QUERY });
@@ -344,13 +343,15 @@ function CampaignForm({ detail, notice, setNotice }: { detail: CampaignDetail | 
   });
 
   const error = save.error;
-  const err = (field: string) => fieldError(error, field);
-  const failed = error instanceof ApiError ? Object.keys(error.fields) : [];
+  // A refused field's message goes once the field is corrected; the others stay until the next save.
+  const spec = toSpec(draft);
+  const err = (field: string) => errorUntilChanged(error, save.variables, spec, field);
+  const failed = error instanceof ApiError ? Object.keys(error.fields).filter((field) => err(field)) : [];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setNotice(null);
-    save.mutate();
+    save.mutate(spec);
   }
 
   const title = detail?.spec.texts.en?.title || t('newTitle');
@@ -423,7 +424,8 @@ function CampaignForm({ detail, notice, setNotice }: { detail: CampaignDetail | 
       {failed.length > 0 && <Notice tone="bad">{t('invalid', { fields: failed.join(', ') })}</Notice>}
 
       <fieldset disabled={!editable} className="m-0 min-w-0 border-0 p-0">
-        <div className="bo-grid">
+        {/* Two a row: four panels made three and a lone one at 1440 px. */}
+        <div className="grid grid-cols-2 gap-4">
           <Panel title={t('general')}>
             <div className="bo-form">
               <TextField label={t('sysname')} name="sysname" value={draft.sysname} onChange={(event) => change({ sysname: event.target.value })} hint={t('sysnameHint')} error={err('sysname')} />
@@ -472,7 +474,7 @@ function CampaignForm({ detail, notice, setNotice }: { detail: CampaignDetail | 
 
           <Panel title={t('schedule')}>
             <div className="bo-form">
-              <div className="grid grid-cols-2 gap-3">
+              <div className="grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3">
                 <TextField label={t('starts_at')} type="datetime-local" value={draft.starts_at} onChange={(event) => change({ starts_at: event.target.value })} error={err('starts_at')} />
                 <TextField label={t('ends_at')} type="datetime-local" value={draft.ends_at} onChange={(event) => change({ ends_at: event.target.value })} hint={t('endsHint')} error={err('ends_at')} />
               </div>

@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import type { LoyaltyAdminAnswer, LoyaltyCharacterForm, LoyaltyLevelForm, LoyaltyProductForm, LoyaltyRewardForm } from '../../../contract/backoffice-loyalty-tournaments.ts';
 import { CURRENCIES } from '../../../contract/money.ts';
 import { CharacterPreview, LevelsPreview, ProductPreview } from '../../features/loyalty/preview.tsx';
-import { backofficeApi, fieldError } from '../api.ts';
+import { backofficeApi } from '../api.ts';
+import { errorUntilChanged } from '../field-errors.ts';
 import { defineTexts, useTexts } from '../i18n.ts';
 import { useCan } from '../session.tsx';
 import { Badge, Button, Notice, PageHeader, Panel, SelectField, TextArea, TextField } from '../ui/controls.tsx';
@@ -214,7 +215,8 @@ function LevelsTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
   });
   const last = data.levels.at(-1);
   const shown = editing ? (data.levels.some((level) => level.id === editing.id) ? data.levels.map((level) => (level.id === editing.id ? editing : level)) : [...data.levels, editing]) : data.levels;
-  const err = (path: string) => fieldError(save.error, path);
+  // A refusal's message goes once its field is corrected (the others stay until the next save).
+  const err = (path: string) => errorUntilChanged(save.error, save.variables, editing, path);
   return (
     <>
       {saved && <Notice tone="good">{t('saved')}</Notice>}
@@ -332,7 +334,8 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
     mutationFn: (input: { id: number; active: boolean }) => backofficeApi('marketing/loyalty/product/active', { body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
-  const err = (path: string) => fieldError(save.error, path);
+  // A refusal's message goes once its field is corrected (the others stay until the next save).
+  const err = (path: string) => errorUntilChanged(save.error, save.variables, editing, path);
   const shown = editing ?? data.products[0];
   const setReward = (patch: Partial<LoyaltyRewardForm>) => editing && setEditing({ ...editing, reward: { ...editing.reward, ...patch } as LoyaltyRewardForm });
   const number = (value: string) => (value === '' ? 0 : Number(value));
@@ -394,16 +397,17 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
                 <td>{product.currency}</td>
                 <td className="bo-num">{product.sold}</td>
                 <td>{product.is_active ? <Badge tone="good">{t('inShop')}</Badge> : <Badge>{t('offShop')}</Badge>}</td>
-                <td className="bo-actions">
+                {/* The flex row inside the cell: a cell that is itself a flex box leaves the table's layout. */}
+                <td>
                   {can('marketing.manage') && (
-                    <>
+                    <span className="bo-actions flex-nowrap justify-end">
                       <Button tone="quiet" onClick={() => (save.reset(), setEditing(product))} data-testid={`product-edit-${product.sysname}`}>
                         {t('edit')}
                       </Button>
                       <Button tone="quiet" onClick={() => toggle.mutate({ id: product.id, active: !product.is_active })} disabled={toggle.isPending} data-testid={`product-toggle-${product.sysname}`}>
                         {product.is_active ? t('disable') : t('enable')}
                       </Button>
-                    </>
+                    </span>
                   )}
                 </td>
               </tr>
@@ -515,7 +519,8 @@ function CharactersTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
     setEditing(null);
     setSaved(true);
   });
-  const err = (path: string) => fieldError(save.error, path);
+  // A refusal's message goes once its field is corrected (the others stay until the next save).
+  const err = (path: string) => errorUntilChanged(save.error, save.variables, editing, path);
   const shown = editing ?? data.characters[0];
   return (
     <>
