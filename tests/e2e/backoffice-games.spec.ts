@@ -82,7 +82,7 @@ test('a manager turns a game off and marks another hot: the player no longer see
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Jackpot pools' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jackpot pools' })).toBeVisible();
   const firstPool = page.locator('.bo-pool').first();
-  await firstPool.getByLabel('Share of each bet (basis points)').fill('5000');
+  await firstPool.getByLabel('Share of each bet (bp)').fill('5000');
   await firstPool.getByRole('button', { name: 'Save for the future' }).click();
   await expect(firstPool.getByRole('alert')).toBeVisible();
   await shootBackoffice(page, 'games-jackpots');

@@ -17,12 +17,14 @@ const texts = defineTexts({
     cycle: 'Cycle {n}, since {at}',
     cycleSeed: 'This cycle started at',
     seed: 'Seed of the next cycle',
-    share: 'Share of each bet (basis points)',
-    shareHint: '100 = 1 %; 0 to {max}.',
+    seedHint: 'From the next cycle on.',
+    share: 'Share of each bet (bp)',
+    shareHint: 'Basis points: 100 = 1 %; 0 to {max}.',
     odds: 'Drops on average once per',
     minBet: 'Smallest eligible bet',
     games: 'Eligible games',
     allEngine: 'every studio game',
+    gamesCount: '{n} games',
     hits: 'Latest hits',
     noHits: 'Not won yet.',
     player: 'player #{id}',
@@ -40,12 +42,14 @@ const texts = defineTexts({
     cycle: 'Cycle {n}, depuis le {at}',
     cycleSeed: 'Ce cycle a démarré à',
     seed: 'Mise de départ du prochain cycle',
-    share: 'Part de chaque mise (points de base)',
-    shareHint: '100 = 1 % ; de 0 à {max}.',
+    seedHint: 'Dès le prochain cycle.',
+    share: 'Part de chaque mise (pb)',
+    shareHint: 'Points de base : 100 = 1 % ; de 0 à {max}.',
     odds: 'Tombe en moyenne une fois par',
     minBet: 'Plus petite mise éligible',
     games: 'Jeux éligibles',
     allEngine: 'tous les jeux du studio',
+    gamesCount: '{n} jeux',
     hits: 'Derniers gains',
     noHits: 'Pas encore gagnée.',
     player: 'joueur n° {id}',
@@ -102,7 +106,8 @@ function PoolCard({ pool, t, manage }: { pool: AdminPoolView; t: T; manage: bool
       <dl className="bo-dl">
         <dt>{t('cycleSeed')}</dt>
         <dd>
-          {pool.cycle_seed} {pool.currency} · <span className="bo-hint">{t('cycle', { n: pool.cycle + 1, at: formatTime(pool.cycle_started_at, locale) })}</span>
+          {pool.cycle_seed} {pool.currency}
+          <div className="bo-hint">{t('cycle', { n: pool.cycle + 1, at: formatTime(pool.cycle_started_at, locale) })}</div>
         </dd>
         <dt>{t('odds')}</dt>
         <dd>
@@ -113,7 +118,9 @@ function PoolCard({ pool, t, manage }: { pool: AdminPoolView; t: T; manage: bool
           {pool.min_bet} {pool.currency}
         </dd>
         <dt>{t('games')}</dt>
-        <dd>{pool.games ? pool.games.join(', ') : t('allEngine')}</dd>
+        <dd>
+          <EligibleGames games={pool.games} t={t} />
+        </dd>
       </dl>
       <h3 className="bo-hint">{t('hits')}</h3>
       {pool.hits.length ? (
@@ -133,7 +140,7 @@ function PoolCard({ pool, t, manage }: { pool: AdminPoolView; t: T; manage: bool
         <p className="bo-hint">{t('noHits')}</p>
       )}
       <form className="bo-pool-form" onSubmit={submit} key={`${pool.seed}|${pool.contribution_bps}`}>
-        <TextField label={t('seed')} name="seed" defaultValue={pool.seed} inputMode="decimal" disabled={!manage} error={fieldError(configure.error, 'seed')} />
+        <TextField label={t('seed')} name="seed" defaultValue={pool.seed} inputMode="decimal" disabled={!manage} hint={t('seedHint')} error={fieldError(configure.error, 'seed')} />
         <TextField
           label={t('share')}
           name="contribution_bps"
@@ -152,5 +159,17 @@ function PoolCard({ pool, t, manage }: { pool: AdminPoolView; t: T; manage: bool
       {configure.isSuccess && <Notice tone="good">{t('saved', { seed: configure.data.seed, bps: configure.data.contribution_bps })}</Notice>}
       {fieldError(configure.error, '_') && <Notice tone="bad">{fieldError(configure.error, '_')}</Notice>}
     </Panel>
+  );
+}
+
+/** A short list of games as it is; a long one folded behind its count, so the card keeps its height. */
+function EligibleGames({ games, t }: { games: string[] | null; t: T }) {
+  if (!games) return <>{t('allEngine')}</>;
+  if (games.length <= 3) return <>{games.join(', ')}</>;
+  return (
+    <details>
+      <summary>{t('gamesCount', { n: games.length })}</summary>
+      <p>{games.join(', ')}</p>
+    </details>
   );
 }
