@@ -10,6 +10,7 @@ import { PaymentPlayerCell } from '../money-cells.tsx';
 import { Badge, Button, Notice, PageHeader, SelectField, TextField } from '../ui/controls.tsx';
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
 import { formatAmount, formatTime } from '../ui/format.ts';
+import '../money.css';
 
 const texts = defineTexts({
   en: {
@@ -27,7 +28,8 @@ const texts = defineTexts({
     bonus: 'Bonus',
     amount: 'Amount',
     wagering: 'Wagering',
-    expires: 'Expires / ended',
+    expiresAt: 'ends {at}',
+    endedAt: 'ended {at}',
     available: 'available',
     active: 'active',
     completed: 'completed',
@@ -55,7 +57,8 @@ const texts = defineTexts({
     bonus: 'Bonus',
     amount: 'Montant',
     wagering: 'Mise requise',
-    expires: 'Expire / terminé',
+    expiresAt: 'se termine le {at}',
+    endedAt: 'terminé le {at}',
     available: 'disponible',
     active: 'actif',
     completed: 'terminé',
@@ -105,29 +108,33 @@ export default function BonusesGivenScreen() {
         </div>
       ),
     },
-    { id: 'status', header: t('status'), cell: ({ row }) => <Badge tone={statusTone[row.original.status]}>{t(row.original.status)}</Badge> },
-    { id: 'amount', header: t('amount'), cell: ({ row }) => <span className="bo-num block">{formatAmount(row.original.amount, row.original.currency, locale)}</span> },
+    // When it ends, or ended and why, goes under its status: a column of its own left the table wider than the screen at 1024 px.
+    {
+      id: 'status',
+      header: t('status'),
+      cell: ({ row }) => (
+        <div>
+          <Badge tone={statusTone[row.original.status]}>{t(row.original.status)}</Badge>
+          <div className="bo-hint">
+            {row.original.finished_at ? t('endedAt', { at: formatTime(row.original.finished_at, locale) }) : t('expiresAt', { at: formatTime(row.original.expires_at, locale) })}
+          </div>
+          {row.original.finish_reason && <div className="bo-hint">{row.original.finish_reason}</div>}
+        </div>
+      ),
+    },
+    { id: 'amount', header: t('amount'), cell: ({ row }) => <span className="bo-num block whitespace-nowrap">{formatAmount(row.original.amount, row.original.currency, locale)}</span> },
     {
       id: 'wagering',
       header: t('wagering'),
       cell: ({ row }) =>
         Number(row.original.wagering_required) > 0 ? (
-          <span className="bo-num block">
-            {formatAmount(row.original.wagering_done, row.original.currency, locale)} / {formatAmount(row.original.wagering_required, row.original.currency, locale)}
+          <span className="bo-num block whitespace-nowrap">
+            {formatAmount(row.original.wagering_done, row.original.currency, locale)}
+            <span className="bo-hint block">/ {formatAmount(row.original.wagering_required, row.original.currency, locale)}</span>
           </span>
         ) : (
           <span className="bo-hint">{t('noWagering')}</span>
         ),
-    },
-    {
-      id: 'expires',
-      header: t('expires'),
-      cell: ({ row }) => (
-        <div>
-          {formatTime(row.original.finished_at ?? row.original.expires_at, locale)}
-          {row.original.finish_reason && <div className="bo-hint">{row.original.finish_reason}</div>}
-        </div>
-      ),
     },
   ];
 
@@ -135,7 +142,7 @@ export default function BonusesGivenScreen() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <form className="bo-filters" onSubmit={filter}>
+      <form className="bo-filters" onSubmit={filter} data-testid="bonuses-filters">
         <CampaignSelect name="campaign_id" defaultValue={filters.campaign_id} anyLabel={m('anyCampaign')} />
         <SelectField label={t('status')} name="status" defaultValue={filters.status} options={[{ value: '', label: t('any') }, ...BONUS_STATUSES.map((status) => ({ value: status, label: t(status) }))]} />
         <SelectField label={t('kind')} name="kind" defaultValue={filters.kind} options={[{ value: '', label: t('any') }, ...BONUS_KINDS.map((kind) => ({ value: kind, label: t(`kind_${kind}`) }))]} />

@@ -96,7 +96,7 @@ export default function CampaignsScreen() {
       id: 'window',
       header: t('window'),
       cell: ({ row }) => (
-        <div className="text-[13px]">
+        <div className="text-[13px] whitespace-nowrap">
           {formatTime(row.original.starts_at, locale)}
           <div className="bo-hint">→ {row.original.ends_at ? formatTime(row.original.ends_at, locale) : t('open')}</div>
         </div>

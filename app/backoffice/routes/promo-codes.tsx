@@ -10,6 +10,7 @@ import { Can, useCan } from '../session.tsx';
 import { Badge, Button, Notice, PageHeader, Panel, SelectField, TextField } from '../ui/controls.tsx';
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
 import { formatTime } from '../ui/format.ts';
+import '../money.css';
 
 const texts = defineTexts({
   en: {
@@ -43,7 +44,7 @@ const texts = defineTexts({
     caption: 'Promo codes',
     uses: 'Uses',
     expiresCol: 'Expires',
-    createdCol: 'Created',
+    createdAt: 'created {at}',
     never: '—',
     showUses: 'Who used it',
     disable: 'Disable',
@@ -89,7 +90,7 @@ const texts = defineTexts({
     caption: 'Codes promo',
     uses: 'Utilisations',
     expiresCol: 'Expire',
-    createdCol: 'Créé',
+    createdAt: 'créé le {at}',
     never: '—',
     showUses: 'Qui l’a utilisé',
     disable: 'Désactiver',
@@ -192,17 +193,26 @@ export default function PromoCodesScreen() {
   }
 
   const columns: ColumnDef<PromoCodeItem, unknown>[] = [
-    { id: 'code', header: t('code'), cell: ({ row }) => <span className="bo-mono font-semibold">{row.original.code}</span> },
+    // When it was made goes under the code: a column of its own pushed the row's buttons out of sight at 1024 px.
+    {
+      id: 'code',
+      header: t('code'),
+      cell: ({ row }) => (
+        <div className="whitespace-nowrap">
+          <span className="bo-mono font-semibold">{row.original.code}</span>
+          <div className="bo-hint">{t('createdAt', { at: formatTime(row.original.created_at, locale) })}</div>
+        </div>
+      ),
+    },
     { id: 'campaign', header: m('campaign'), cell: ({ row }) => <span className="bo-mono">{row.original.campaign}</span> },
     { id: 'status', header: t('status'), cell: ({ row }) => <Badge tone={statusTone[row.original.status]}>{t(row.original.status)}</Badge> },
     { id: 'uses', header: t('uses'), cell: ({ row }) => <span className="bo-num block">{row.original.max_uses === null ? row.original.uses : `${row.original.uses} / ${row.original.max_uses}`}</span> },
     { id: 'expires', header: t('expiresCol'), cell: ({ row }) => (row.original.expires_at ? formatTime(row.original.expires_at, locale) : t('never')) },
-    { id: 'created', header: t('createdCol'), cell: ({ row }) => formatTime(row.original.created_at, locale) },
     {
       id: 'actions',
       header: '',
       cell: ({ row }) => (
-        <span className="bo-actions justify-end">
+        <span className="bo-actions flex-nowrap justify-end">
           <Button tone="quiet" onClick={() => setSelected(row.original)} data-testid="code-uses">
             {t('showUses')}
           </Button>
