@@ -378,7 +378,6 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
               <th>{t('kind')}</th>
               <th className="bo-num">{t('price', { alias })}</th>
               <th className="bo-num">{t('minLevel')}</th>
-              <th>{t('currency')}</th>
               <th className="bo-num">{t('sold')}</th>
               <th>{t('state')}</th>
               <th />
@@ -391,16 +390,19 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
                   <strong>{product.texts.en.name}</strong>
                   <div className="bo-hint">{product.texts.fr.name}</div>
                 </td>
-                <td>{t(product.kind)}</td>
+                {/* The currency under the kind: a column of its own pushed the row's buttons out of sight at 1024 px. */}
+                <td>
+                  {t(product.kind)}
+                  <div className="bo-hint">{product.currency}</div>
+                </td>
                 <td className="bo-num">{product.price.toLocaleString('en')}</td>
                 <td className="bo-num">{product.min_level}</td>
-                <td>{product.currency}</td>
                 <td className="bo-num">{product.sold}</td>
                 <td>{product.is_active ? <Badge tone="good">{t('inShop')}</Badge> : <Badge>{t('offShop')}</Badge>}</td>
                 {/* The flex row inside the cell: a cell that is itself a flex box leaves the table's layout. */}
                 <td>
                   {can('marketing.manage') && (
-                    <span className="bo-actions flex-nowrap justify-end">
+                    <span className="bo-actions justify-end">
                       <Button tone="quiet" onClick={() => (save.reset(), setEditing(product))} data-testid={`product-edit-${product.sysname}`}>
                         {t('edit')}
                       </Button>
