@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeSetup, createStaff, signInStaff } from './backoffice-support.ts';
+import { completeSetup, createStaff, shootBackoffice, signInStaff } from './backoffice-support.ts';
 
 /**
  * The back office's core as operators meet it (docs/backoffice.md): the first owner from the
@@ -69,6 +69,8 @@ test('a member signs out and in again with a new code, and reads the interface i
   const member = await createStaff(page, 'compliance');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/backoffice\/sign-in/);
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await shootBackoffice(page, 'sign-in');
   await page.goto('/backoffice/audit');
   await expect(page).toHaveURL(/\/backoffice\/sign-in\?next=%2Fbackoffice%2Faudit/);
   await signInStaff(page, member);
