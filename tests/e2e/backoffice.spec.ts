@@ -9,6 +9,8 @@ import { completeSetup, createStaff, shootBackoffice, signInStaff } from './back
 test('the owner invites a finance and a support member, who see only their screens', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const owner = await createStaff(page, 'owner');
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await shootBackoffice(page, 'overview');
 
   const invite = async (email: string, name: string, role: string) => {
     await page.goto('/backoffice/staff');
