@@ -14,7 +14,8 @@
  * target, split over the rounds), BENCH_ROUNDS (5), BENCH_WARMUP_MS (1000 per target, once),
  * BENCH_SETTLE_MS (200, unmeasured lead-in of every round's slice), BENCH_SINGLE_MS (1500, the
  * single-client sample; 0 skips it), BENCH_BACKOFFICE=1 (adds the back office at size, bench/backoffice.ts:
- * a few minutes more).
+ * a few minutes more), BENCH_TOPOLOGY=1 (adds 1, 2 and 3 web processes behind Caddy with a worker,
+ * bench/topology.ts, also `npm run bench:topology` on its own: about two minutes more, needs caddy).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { formatTournamentsBench, runTournamentsBench, type TournamentsBenchResul
 import { formatPromotionsBench, runPromotionsBench, type PromotionsBenchResult } from './promotions.ts';
 import { formatBettingBench, runBettingBench, type BettingBenchResult } from './betting.ts';
 import { formatBackofficeBench, runBackofficeBench, type BackofficeBenchResult } from './backoffice.ts';
+import { formatTopologyBench, runTopologyBench, type TopologyBenchResult } from './topology.ts';
 import { formatCompressionBench, runCompressionBench, type CompressionBenchResult } from './compression.ts';
 import pg from 'pg';
 
@@ -422,6 +424,22 @@ async function main() {
     backofficeResult = { skipped: 'BENCH_BACKOFFICE=1 runs it (a few minutes of data generation)' };
   }
 
+  // The production topology as processes: 1, 2 and 3 web processes behind Caddy, as ratios to one
+  // (bench/topology.ts, docs/scaling.md). Opt-in: it starts its own processes for a few minutes.
+  let topologyResult: TopologyBenchResult | { error: string } | { skipped: string };
+  if (process.env.BENCH_TOPOLOGY === '1') {
+    try {
+      topologyResult = await runTopologyBench();
+      console.log('\n' + formatTopologyBench(topologyResult));
+      if (topologyResult.problems.length) failures.push(`topology: ${topologyResult.problems.join('; ')}`);
+    } catch (error) {
+      topologyResult = { error: (error as Error).message };
+      failures.push(`topology bench failed: ${topologyResult.error}`);
+    }
+  } else {
+    topologyResult = { skipped: 'BENCH_TOPOLOGY=1 runs it (1, 2 and 3 web processes behind Caddy; or npm run bench:topology)' };
+  }
+
   // The money path against pgbench, in this run (issue targets: rounds >= 0.3x, one player >=
   // 0.7x spread, deposits >= 0.5x).
   const money = moneyRatios(pgbenchResult, ledgerResult, walletResult);
@@ -453,6 +471,7 @@ async function main() {
     promotions: promotionsResult,
     betting: bettingResult,
     backoffice: backofficeResult,
+    topology: topologyResult,
     moneyVsPgbench: money,
     server: stopped,
   };
