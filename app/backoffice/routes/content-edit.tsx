@@ -553,19 +553,22 @@ function History({ entry, t, strapi }: { entry: ContentEntryView<Fields>; t: T; 
                     <td className="bo-hint">{row.created_by.replace(/^staff:\d+ /, '')}</td>
                     <td>{formatTime(row.created_at, locale)}</td>
                     <td>{row.published_at ? formatTime(row.published_at, locale) : '—'}</td>
-                    <td className="bo-actions">
-                      <Button tone="quiet" onClick={() => setPair({ from: row.version, to: row.version === to ? from : to })}>
-                        {t('compare')}
-                      </Button>
-                      {writable && !row.live && (
-                        <Button
-                          tone="danger"
-                          disabled={rollback.isPending}
-                          onClick={() => window.confirm(t('confirmRollback', { n: row.version })) && rollback.mutate(row.version)}
-                        >
-                          {t('rollback')}
+                    {/* The flex row inside the cell: a cell that is itself a flex box leaves the table's layout. */}
+                    <td>
+                      <span className="bo-actions justify-end">
+                        <Button tone="quiet" onClick={() => setPair({ from: row.version, to: row.version === to ? from : to })}>
+                          {t('compare')}
                         </Button>
-                      )}
+                        {writable && !row.live && (
+                          <Button
+                            tone="danger"
+                            disabled={rollback.isPending}
+                            onClick={() => window.confirm(t('confirmRollback', { n: row.version })) && rollback.mutate(row.version)}
+                          >
+                            {t('rollback')}
+                          </Button>
+                        )}
+                      </span>
                     </td>
                   </tr>
                 ))}
