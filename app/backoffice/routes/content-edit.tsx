@@ -550,9 +550,9 @@ function History({ entry, t, strapi }: { entry: ContentEntryView<Fields>; t: T; 
                       <strong>v{row.version}</strong> {row.live && <Badge tone="good">{t('live')}</Badge>}
                     </td>
                     <td>{sourceText(row)}</td>
-                    <td className="bo-hint">{row.created_by.replace(/^staff:\d+ /, '')}</td>
-                    <td>{formatTime(row.created_at, locale)}</td>
-                    <td>{row.published_at ? formatTime(row.published_at, locale) : '—'}</td>
+                    <td className="bo-hint break-all">{row.created_by.replace(/^staff:\d+ /, '')}</td>
+                    <td className="whitespace-nowrap">{formatTime(row.created_at, locale)}</td>
+                    <td className="whitespace-nowrap">{row.published_at ? formatTime(row.published_at, locale) : '—'}</td>
                     {/* The flex row inside the cell: a cell that is itself a flex box leaves the table's layout. */}
                     <td>
                       <span className="bo-actions justify-end">
