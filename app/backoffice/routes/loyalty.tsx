@@ -186,16 +186,53 @@ export default function LoyaltyScreen() {
   );
 }
 
-/** Saving through an endpoint: the overview is read again, the form closes. */
-function useSave<F>(endpoint: string, done: () => void) {
+/**
+ * One item edited beside its list (a level, a product, a character): the form held in state,
+ * saved through `endpoint` (then the overview is read again, the form closes and "saved" shows),
+ * and each field's refusal shown until that field changes (the others stay until the next save).
+ */
+function useItemEditor<Form extends object>(endpoint: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (form: F) => backofficeApi<unknown>(endpoint, { body: form as Record<string, unknown> }),
+  const [editing, setEditing] = useState<Form | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    mutationFn: (form: object) => backofficeApi<unknown>(endpoint, { body: form as Record<string, unknown> }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: KEY });
-      done();
+      setEditing(null);
+      setSaved(true);
     },
   });
+  return {
+    editing,
+    setEditing,
+    saved,
+    save,
+    /** Opens the form on `item` (a new one, or a row's), forgetting the last save's refusal. */
+    open: (item: Form) => {
+      save.reset();
+      setEditing(item);
+    },
+    close: () => setEditing(null),
+    err: (path: string) => errorUntilChanged(save.error, save.variables, editing, path),
+  };
+}
+
+/** The form's end: a refusal that names no field, then save and cancel. */
+function EditorButtons({ editor, t, saveTestId }: { editor: { save: { error: unknown; isPending: boolean }; close(): void }; t: T; saveTestId?: string }) {
+  const { save } = editor;
+  const unnamed = save.error && !Object.keys((save.error as { fields?: object }).fields ?? {}).length ? (save.error as Error).message : null;
+  return (
+    <>
+      {unnamed && <Notice tone="bad">{unnamed}</Notice>}
+      <div className="bo-actions">
+        <Button tone="primary" type="submit" disabled={save.isPending} data-testid={saveTestId}>
+          {t('save')}
+        </Button>
+        <Button onClick={editor.close}>{t('cancel')}</Button>
+      </div>
+    </>
+  );
 }
 
 const lines = (text: string) =>
@@ -207,16 +244,10 @@ const lines = (text: string) =>
 function LevelsTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
   const can = useCan();
   const alias = data.points_alias;
-  const [editing, setEditing] = useState<(LoyaltyLevelForm & { number: number }) | null>(null);
-  const [saved, setSaved] = useState(false);
-  const save = useSave<LoyaltyLevelForm>('marketing/loyalty/level/save', () => {
-    setEditing(null);
-    setSaved(true);
-  });
+  const editor = useItemEditor<LoyaltyLevelForm & { number: number }>('marketing/loyalty/level/save');
+  const { editing, setEditing, saved, save, open, err } = editor;
   const last = data.levels.at(-1);
   const shown = editing ? (data.levels.some((level) => level.id === editing.id) ? data.levels.map((level) => (level.id === editing.id ? editing : level)) : [...data.levels, editing]) : data.levels;
-  // A refusal's message goes once its field is corrected (the others stay until the next save).
-  const err = (path: string) => errorUntilChanged(save.error, save.variables, editing, path);
   return (
     <>
       {saved && <Notice tone="good">{t('saved')}</Notice>}
@@ -225,12 +256,7 @@ function LevelsTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
           title={t('levels')}
           actions={
             can('marketing.manage') && (
-              <Button
-                onClick={() => {
-                  save.reset();
-                  setEditing({ sysname: '', number: (last?.number ?? 0) + 1, names: { en: '', fr: '' }, threshold: (last?.threshold ?? 0) * 2 || 100, earn_rate: (last?.earn_rate ?? 0) + 1, perks: { en: [], fr: [] } });
-                }}
-              >
+              <Button onClick={() => open({ sysname: '', number: (last?.number ?? 0) + 1, names: { en: '', fr: '' }, threshold: (last?.threshold ?? 0) * 2 || 100, earn_rate: (last?.earn_rate ?? 0) + 1, perks: { en: [], fr: [] } })}>
                 {t('addLevel')}
               </Button>
             )
@@ -260,7 +286,7 @@ function LevelsTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
                   <td className="bo-num">{level.players}</td>
                   <td>
                     {can('marketing.manage') && (
-                      <Button tone="quiet" onClick={() => (save.reset(), setEditing(level))} data-testid={`level-edit-${level.sysname}`}>
+                      <Button tone="quiet" onClick={() => open(level)} data-testid={`level-edit-${level.sysname}`}>
                         {t('edit')}
                       </Button>
                     )}
@@ -293,13 +319,7 @@ function LevelsTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
               </div>
               <TextArea label={t('perksEn')} value={editing.perks.en.join('\n')} onChange={(event) => setEditing({ ...editing, perks: { ...editing.perks, en: lines(event.target.value) } })} error={err('perks.en')} />
               <TextArea label={t('perksFr')} value={editing.perks.fr.join('\n')} onChange={(event) => setEditing({ ...editing, perks: { ...editing.perks, fr: lines(event.target.value) } })} error={err('perks.fr')} />
-              {save.error && !Object.keys((save.error as { fields?: object }).fields ?? {}).length ? <Notice tone="bad">{(save.error as Error).message}</Notice> : null}
-              <div className="bo-actions">
-                <Button tone="primary" type="submit" disabled={save.isPending} data-testid="level-save">
-                  {t('save')}
-                </Button>
-                <Button onClick={() => setEditing(null)}>{t('cancel')}</Button>
-              </div>
+              <EditorButtons editor={editor} t={t} saveTestId="level-save" />
             </form>
           </Panel>
         )}
@@ -324,18 +344,12 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
   const can = useCan();
   const client = useQueryClient();
   const alias = data.points_alias;
-  const [editing, setEditing] = useState<LoyaltyProductForm | null>(null);
-  const [saved, setSaved] = useState(false);
-  const save = useSave<LoyaltyProductForm>('marketing/loyalty/product/save', () => {
-    setEditing(null);
-    setSaved(true);
-  });
+  const editor = useItemEditor<LoyaltyProductForm>('marketing/loyalty/product/save');
+  const { editing, setEditing, saved, save, open, err } = editor;
   const toggle = useMutation({
     mutationFn: (input: { id: number; active: boolean }) => backofficeApi('marketing/loyalty/product/active', { body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
-  // A refusal's message goes once its field is corrected (the others stay until the next save).
-  const err = (path: string) => errorUntilChanged(save.error, save.variables, editing, path);
   const shown = editing ?? data.products[0];
   const setReward = (patch: Partial<LoyaltyRewardForm>) => editing && setEditing({ ...editing, reward: { ...editing.reward, ...patch } as LoyaltyRewardForm });
   const number = (value: string) => (value === '' ? 0 : Number(value));
@@ -348,9 +362,8 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
         actions={
           can('marketing.manage') && (
             <Button
-              onClick={() => {
-                save.reset();
-                setEditing({
+              onClick={() =>
+                open({
                   sysname: '',
                   kind: 'bonus_money',
                   price: 500,
@@ -361,8 +374,8 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
                   image_url: null,
                   position: (data.products.at(-1)?.position ?? 0) + 1,
                   is_active: true,
-                });
-              }}
+                })
+              }
               data-testid="product-add"
             >
               {t('addProduct')}
@@ -403,7 +416,7 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
                 <td>
                   {can('marketing.manage') && (
                     <span className="bo-actions justify-end">
-                      <Button tone="quiet" onClick={() => (save.reset(), setEditing(product))} data-testid={`product-edit-${product.sysname}`}>
+                      <Button tone="quiet" onClick={() => open(product)} data-testid={`product-edit-${product.sysname}`}>
                         {t('edit')}
                       </Button>
                       <Button tone="quiet" onClick={() => toggle.mutate({ id: product.id, active: !product.is_active })} disabled={toggle.isPending} data-testid={`product-toggle-${product.sysname}`}>
@@ -491,12 +504,7 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
               <label className="bo-check">
                 <input type="checkbox" checked={editing.is_active} onChange={(event) => setEditing({ ...editing, is_active: event.target.checked })} /> {t('isActive')}
               </label>
-              <div className="bo-actions">
-                <Button tone="primary" type="submit" disabled={save.isPending} data-testid="product-save">
-                  {t('save')}
-                </Button>
-                <Button onClick={() => setEditing(null)}>{t('cancel')}</Button>
-              </div>
+              <EditorButtons editor={editor} t={t} saveTestId="product-save" />
             </form>
           </Panel>
         )}
@@ -515,14 +523,8 @@ function ShopTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
 
 function CharactersTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
   const can = useCan();
-  const [editing, setEditing] = useState<LoyaltyCharacterForm | null>(null);
-  const [saved, setSaved] = useState(false);
-  const save = useSave<LoyaltyCharacterForm>('marketing/loyalty/character/save', () => {
-    setEditing(null);
-    setSaved(true);
-  });
-  // A refusal's message goes once its field is corrected (the others stay until the next save).
-  const err = (path: string) => errorUntilChanged(save.error, save.variables, editing, path);
+  const editor = useItemEditor<LoyaltyCharacterForm>('marketing/loyalty/character/save');
+  const { editing, setEditing, saved, save, open, err } = editor;
   const shown = editing ?? data.characters[0];
   return (
     <>
@@ -532,12 +534,7 @@ function CharactersTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
           title={t('characters')}
           actions={
             can('marketing.manage') && (
-              <Button
-                onClick={() => {
-                  save.reset();
-                  setEditing({ sysname: '', names: { en: '', fr: '' }, descriptions: { en: '', fr: '' }, image_url: '/loyalty/characters/', position: (data.characters.at(-1)?.position ?? 0) + 1, is_active: true });
-                }}
-              >
+              <Button onClick={() => open({ sysname: '', names: { en: '', fr: '' }, descriptions: { en: '', fr: '' }, image_url: '/loyalty/characters/', position: (data.characters.at(-1)?.position ?? 0) + 1, is_active: true })}>
                 {t('addCharacter')}
               </Button>
             )
@@ -562,7 +559,7 @@ function CharactersTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
                   <td>{character.is_active ? <Badge tone="good">{t('active')}</Badge> : <Badge>{t('hidden')}</Badge>}</td>
                   <td>
                     {can('marketing.manage') && (
-                      <Button tone="quiet" onClick={() => (save.reset(), setEditing(character))}>
+                      <Button tone="quiet" onClick={() => open(character)}>
                         {t('edit')}
                       </Button>
                     )}
@@ -594,12 +591,7 @@ function CharactersTab({ data, t }: { data: LoyaltyAdminAnswer; t: T }) {
                 <label className="bo-check">
                   <input type="checkbox" checked={editing.is_active} onChange={(event) => setEditing({ ...editing, is_active: event.target.checked })} /> {t('isActive')}
                 </label>
-                <div className="bo-actions">
-                  <Button tone="primary" type="submit" disabled={save.isPending}>
-                    {t('save')}
-                  </Button>
-                  <Button onClick={() => setEditing(null)}>{t('cancel')}</Button>
-                </div>
+                <EditorButtons editor={editor} t={t} />
               </form>
             </Panel>
           )}
