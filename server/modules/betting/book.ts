@@ -36,7 +36,8 @@ import { bettingText } from './texts.ts';
 
 export type Publish = (topic: 'public' | `player:${number}`, message: { type: string; data: unknown }) => Promise<unknown>;
 
-export type FixtureMarket = { type: MarketType; line: number | null; main: boolean; odds: Partial<Record<SelectionKey, number>> };
+/** A fixture's market; `status` suspended when the feed cannot price it yet (open by default). */
+export type FixtureMarket = { type: MarketType; line: number | null; main: boolean; odds: Partial<Record<SelectionKey, number>>; status?: 'open' | 'suspended' };
 export type Fixture = {
   /** The feed's own id of the fixture: creating it again answers the same event. */
   feedRef: string;
@@ -128,7 +129,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
       for (const market of fixture.markets) {
         const [row] = await tx
           .insert(bettingMarkets)
-          .values({ eventId: event.id, type: market.type, line: market.line, main: market.main ? 1 : 0, status: 'open' })
+          .values({ eventId: event.id, type: market.type, line: market.line, main: market.main ? 1 : 0, status: market.status ?? 'open' })
           .returning({ id: bettingMarkets.id });
         await tx.insert(bettingSelections).values(SELECTION_KEYS_OF[market.type].map((key) => ({ marketId: row.id, key, odds: market.odds[key] ?? 1010 })));
       }
@@ -159,7 +160,7 @@ export function createBook(deps: { db: Db; publish: Publish; now?: () => Date })
       if (!specs.length) return;
       const markets = await tx
         .insert(bettingMarkets)
-        .values(specs.map(({ eventId, market }) => ({ eventId, type: market.type, line: market.line, main: market.main ? 1 : 0, status: 'open' as const })))
+        .values(specs.map(({ eventId, market }) => ({ eventId, type: market.type, line: market.line, main: market.main ? 1 : 0, status: market.status ?? 'open' })))
         .returning({ id: bettingMarkets.id });
       await tx
         .insert(bettingSelections)

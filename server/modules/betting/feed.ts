@@ -1,6 +1,6 @@
 import type { EventClock, EventScore, MarketType, SelectionKey, SportKey } from '../../../contract/betting.ts';
 import type { Book, Fixture, FixtureMarket, MarketUpdate } from './book.ts';
-import { basketballDistribution, bookOdds, fairOdds, footballDistribution, SELECTION_KEYS_OF, tennisDistribution, type ScoreDistribution } from './markets.ts';
+import { basketballDistribution, bookOdds, fairOdds, footballDistribution, isDecided, isQuotable, SELECTION_KEYS_OF, tennisDistribution, type ScoreDistribution } from './markets.ts';
 
 /**
  * The feed: where fixtures, live scores, odds and results come from. A real feed (a data
@@ -36,6 +36,8 @@ export const DEMO_MARGIN = 0.05;
 const DURATION_MINUTES: Record<SportKey, number> = { football: 20, basketball: 16, tennis: 15 };
 /** How long markets stay suspended after a goal or a set. */
 const SUSPEND_MS = 15_000;
+/** Minutes a side rests after a match before the feed books it again. */
+const REST_MINUTES = 5;
 /** Fixtures kept scheduled per sport. */
 const UPCOMING_PER_SPORT = 8;
 
@@ -121,17 +123,54 @@ function marketLines(sport: SportKey, state: DemoState): Array<Pick<FixtureMarke
   }
 }
 
-function price(type: MarketType, line: number | null, cells: ScoreDistribution): Partial<Record<SelectionKey, number>> {
-  return Object.fromEntries(SELECTION_KEYS_OF[type].map((key) => [key, bookOdds(fairOdds(type, key, line, cells), DEMO_MARGIN)]));
+/**
+ * A market's quote from the distribution of final scores: its odds and whether it may be open.
+ * A market the score already decides, or with a selection the book could only quote at a bound
+ * (1.01 or 1000.00, which is no price of its chances), is suspended and keeps its last odds.
+ */
+export function quote(type: MarketType, line: number | null, cells: ScoreDistribution): { odds: Partial<Record<SelectionKey, number>>; status: 'open' | 'suspended' } {
+  const fair = SELECTION_KEYS_OF[type].map((key) => [key, fairOdds(type, key, line, cells)] as const);
+  const odds = Object.fromEntries(fair.map(([key, value]) => [key, bookOdds(value, DEMO_MARGIN)]));
+  const open = !isDecided(type, line, cells) && fair.every(([, value]) => isQuotable(value, DEMO_MARGIN));
+  return { odds, status: open ? 'open' : 'suspended' };
 }
 
-/** A new demo fixture: two sides of one competition, strengths drawn, markets priced. */
-export function demoFixture(sport: SportKey, startsAt: Date, random: () => number, feedRef: string, live = false): Fixture {
-  const competitions = COMPETITIONS[sport];
-  const competition = competitions[Math.floor(random() * competitions.length)];
-  const home = competition.sides[Math.floor(random() * competition.sides.length)];
+/** A match a participant is booked for: the sides and kick-off of a scheduled or live event. */
+export type Booking = { sport: SportKey; home: string; away: string; startsAt: Date };
+
+/**
+ * How long a demo match keeps its sides busy: kick-off to final whistle, plus a rest that covers
+ * the feed's tick (the whistle is heard on the first tick after it) and a turnaround.
+ */
+export const playWindowMs = (sport: SportKey) => (DURATION_MINUTES[sport] + REST_MINUTES) * 60_000;
+
+/** Two matches of a sport overlap when their kick-offs are closer than one play window. */
+export const overlaps = (sport: SportKey, a: Date, b: Date) => Math.abs(a.getTime() - b.getTime()) < playWindowMs(sport);
+
+/** The participants of `sport` already playing (or booked to play) at some moment of a match kicking off at `startsAt`. */
+function busySides(sport: SportKey, startsAt: Date, bookings: Booking[]): Set<string> {
+  const busy = new Set<string>();
+  for (const booking of bookings) {
+    if (booking.sport === sport && overlaps(sport, booking.startsAt, startsAt)) busy.add(booking.home).add(booking.away);
+  }
+  return busy;
+}
+
+/**
+ * A new demo fixture: two sides of one competition who are free for the whole match (no other
+ * booking of theirs overlaps it), strengths drawn, markets priced. Null when no competition has two
+ * free sides at that time.
+ */
+export function demoFixture(sport: SportKey, startsAt: Date, random: () => number, feedRef: string, live = false, bookings: Booking[] = []): Fixture | null {
+  const busy = busySides(sport, startsAt, bookings);
+  const open = COMPETITIONS[sport]
+    .map((competition) => ({ competition, free: competition.sides.filter((side) => !busy.has(side)) }))
+    .filter(({ free }) => free.length >= 2);
+  if (!open.length) return null;
+  const { competition, free } = open[Math.floor(random() * open.length)];
+  const home = free[Math.floor(random() * free.length)];
   let away = home;
-  while (away === home) away = competition.sides[Math.floor(random() * competition.sides.length)];
+  while (away === home) away = free[Math.floor(random() * free.length)];
   const strength: [number, number] =
     sport === 'football' ? [0.9 + random() * 1.2, 0.6 + random() * 1.1] : sport === 'basketball' ? [100 + random() * 18, 98 + random() * 18] : [0.25 + random() * 0.5, 0];
   const state: DemoState = { strength, kickoff: startsAt.getTime(), durationMs: DURATION_MINUTES[sport] * 60_000 };
@@ -147,9 +186,20 @@ export function demoFixture(sport: SportKey, startsAt: Date, random: () => numbe
     status: live ? 'live' : 'scheduled',
     score: live ? score : null,
     clock: live ? clockOf(sport, state, score, startsAt.getTime()) : null,
-    markets: marketLines(sport, state).map((market) => ({ ...market, odds: price(market.type, market.line, cells) })),
+    markets: marketLines(sport, state).map((market) => ({ ...market, ...quote(market.type, market.line, cells) })),
     feedState: state,
   };
+}
+
+/**
+ * A fixture kicking off at `earliest` or, when every side is busy then, at the first later
+ * 5-minute step where two are free (a match in the future always finds one: the bookings end).
+ */
+export function scheduleDemoFixture(sport: SportKey, earliest: Date, random: () => number, feedRef: string, bookings: Booking[]): Fixture {
+  for (let startsAt = earliest; ; startsAt = new Date(startsAt.getTime() + 5 * 60_000)) {
+    const fixture = demoFixture(sport, startsAt, random, feedRef, false, bookings);
+    if (fixture) return fixture;
+  }
 }
 
 function clockOf(sport: SportKey, state: DemoState, score: EventScore, now: number): EventClock {
@@ -177,23 +227,29 @@ function clockOf(sport: SportKey, state: DemoState, score: EventScore, now: numb
  * markets suspended after a goal or a set), re-prices every market from the score and the time
  * left, and publishes the final score, which settles the bets.
  */
+type Running = Awaited<ReturnType<Book['runningEvents']>>;
+
 export function createDemoFeed(deps: { book: Book; random?: () => number }): FeedAdapter {
   const random = deps.random ?? Math.random;
 
-  async function topUp(sink: FeedSink, now: Date, running: Awaited<ReturnType<Book['runningEvents']>>) {
+  async function topUp(sink: FeedSink, now: Date, running: Running) {
+    const bookings: Booking[] = running.map((row) => ({ sport: row.sport, home: row.home, away: row.away, startsAt: row.startsAt }));
     for (const sport of Object.keys(COMPETITIONS) as SportKey[]) {
       // Fixtures still to start (those past their kick-off were just turned live).
       const upcoming = running.filter((row) => row.sport === sport && row.status === 'scheduled' && row.startsAt > now);
       let last = Math.max(now.getTime(), ...upcoming.map((row) => row.startsAt.getTime()));
       for (let n = upcoming.length; n < UPCOMING_PER_SPORT; n += 1) {
         last += (5 + Math.floor(random() * 25)) * 60_000;
-        const startsAt = new Date(Math.ceil(last / 60_000) * 60_000);
-        await sink.createEvent(demoFixture(sport, startsAt, random, `demo:${sport}:${startsAt.getTime()}:${Math.floor(random() * 1e9)}`));
+        const earliest = new Date(Math.ceil(last / 60_000) * 60_000);
+        const fixture = scheduleDemoFixture(sport, earliest, random, `demo:${sport}:${earliest.getTime()}:${Math.floor(random() * 1e9)}`, bookings);
+        last = fixture.startsAt.getTime();
+        bookings.push({ sport, home: fixture.home, away: fixture.away, startsAt: fixture.startsAt });
+        await sink.createEvent(fixture);
       }
     }
   }
 
-  async function play(sink: FeedSink, now: number, row: Awaited<ReturnType<Book['runningEvents']>>[number]) {
+  async function play(sink: FeedSink, now: number, row: Running[number]) {
     const state = row.feedState as DemoState;
     if (!state?.strength) return;
     const score = { home: row.scoreHome ?? 0, away: row.scoreAway ?? 0 };
@@ -228,22 +284,43 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
     // The sides' form drifts a little, so prices move between goals too.
     if (row.status === 'live' && row.sport !== 'tennis') next.strength = [state.strength[0] * (0.98 + random() * 0.04), state.strength[1] * (0.98 + random() * 0.04)];
     const status = row.status === 'scheduled' ? 'live' : undefined;
-    await sink.updateEvent(row.id, { status, score, clock: clockOf(row.sport, next, score, now), feedState: next as unknown as Record<string, unknown> });
-    if (scored) return sink.suspendEvent(row.id);
-    if (next.suspendedUntil && next.suspendedUntil > now) return;
     const cells = distribution(row.sport, next, score, fractionLeft(next, now));
+    const markets = (await deps.book.marketsOf(row.id)).filter((market) => market.status !== 'settled');
+    const quotes = markets.map((market) => ({ market, ...quote(market.type, market.line, cells) }));
+    // Lines the new score decides close before the score is shown, so none takes a bet at its old price.
+    const closing = quotes.filter((q) => q.status === 'suspended' && q.market.status === 'open').map((q) => ({ marketId: q.market.id, status: 'suspended' as const }));
+    if (scored) await sink.suspendEvent(row.id);
+    else if (closing.length) await sink.updateMarkets(row.id, closing);
+    await sink.updateEvent(row.id, { status, score, clock: clockOf(row.sport, next, score, now), feedState: next as unknown as Record<string, unknown> });
+    if (scored || (next.suspendedUntil && next.suspendedUntil > now)) return;
     await sink.updateMarkets(
       row.id,
-      (await deps.book.marketsOf(row.id))
-        .filter((market) => market.status !== 'settled')
-        .map((market) => ({ marketId: market.id, odds: price(market.type, market.line, cells), status: 'open' as const })),
+      quotes.filter((q) => q.status === 'open').map((q) => ({ marketId: q.market.id, odds: q.odds, status: 'open' as const })),
     );
+  }
+
+  /**
+   * Calls off the demo's own fixtures that double-book a participant (made before the feed kept
+   * sides free, or by two processes at once): of two overlapping matches sharing a side, the one
+   * kicking off later is cancelled (its bets void, stakes back) and the schedule refills.
+   * Fixtures an operator made by hand are never called off. Answers the rows still running.
+   */
+  async function unbook(sink: FeedSink, running: Running): Promise<Running> {
+    const demoMade = (row: Running[number]) => /^(demo|seed):/.test(row.feedRef);
+    const kept: Running = [];
+    const order = [...running].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
+    for (const row of order) {
+      const clash = kept.some((other) => other.sport === row.sport && overlaps(row.sport, other.startsAt, row.startsAt) && [other.home, other.away].some((side) => side === row.home || side === row.away));
+      if (clash && demoMade(row)) await sink.cancelEvent(row.id);
+      else kept.push(row);
+    }
+    return kept;
   }
 
   return {
     name: 'demo',
     async tick(sink, at) {
-      const running = await deps.book.runningEvents();
+      const running = await unbook(sink, await deps.book.runningEvents());
       const now = at.getTime();
       for (const row of running) {
         if (row.status === 'live' || row.startsAt.getTime() <= now) await play(sink, now, row);

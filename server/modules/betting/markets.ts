@@ -126,6 +126,26 @@ export function fairOdds(type: MarketType, key: SelectionKey, line: number | nul
 }
 
 /**
+ * Whether the score so far already fixes the market: every selection settles the same way on
+ * every final score still possible (a total already passed, an Asian line the lead has already
+ * covered, a match result with no time left to change it). Such a market has no price: it is
+ * suspended until its result settles it.
+ */
+export function isDecided(type: MarketType, line: number | null, distribution: ScoreDistribution): boolean {
+  return SELECTION_KEYS_OF[type].every((key) => {
+    const results = new Set(distribution.map((cell) => selectionResult(type, key, line, cell)));
+    return results.size <= 1;
+  });
+}
+
+/** Whether a fair price is one the book can quote: its book price falls inside MIN_ODDS..MAX_ODDS without being cut to a bound. */
+export function isQuotable(fair: number, margin: number): boolean {
+  if (!Number.isFinite(fair)) return false;
+  const thousandths = Math.round((fair / (1 + margin)) * 100) * 10;
+  return thousandths > MIN_ODDS && thousandths < MAX_ODDS;
+}
+
+/**
  * The book's price in thousandths: the fair price shortened by `margin` (5%: odds / 1.05, so the
  * implied chances of a market sum to about 105%),
  * rounded to the hundredth the way books show them, within MIN_ODDS..MAX_ODDS. Floats are fine

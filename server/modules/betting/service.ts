@@ -115,7 +115,8 @@ export function createBetting(deps: {
   /** A fresh demo fixture now or in `minutes`, live at once when asked. */
   async function createFixture(sport: SportKey, minutes: number, live: boolean) {
     const startsAt = new Date(now().getTime() + (live ? 0 : minutes * 60_000));
-    const id = await book.createEvent(demoFixture(sport, startsAt, Math.random, `ops:${sport}:${Date.now()}:${Math.random().toString(36).slice(2)}`, live));
+    // The operator's hand picks any two sides (no bookings given, so never null): the feed counts this match as theirs from now on.
+    const id = await book.createEvent(demoFixture(sport, startsAt, Math.random, `ops:${sport}:${Date.now()}:${Math.random().toString(36).slice(2)}`, live)!);
     return book.event(id, 'en');
   }
 
