@@ -10,7 +10,7 @@ export const mainMarket = (event: EventView): MarketView | undefined =>
 /** The short label of a result price: 1, X, 2. */
 export const resultLabel = (key: string) => (key === 'home' ? '1' : key === 'draw' ? 'X' : key === 'away' ? '2' : '');
 
-/** "LIVE" with a beating dot and the clock ("67'", "Set 2"). */
+/** "LIVE" with a beating dot and the clock ("67'", "Set 2 · 3–4"). */
 export function LiveBadge({ event, className }: { event: Pick<EventView, 'clock'>; className?: string }) {
   const { t } = useBettingT();
   return (

@@ -9,7 +9,7 @@ import { basketballDistribution, footballDistribution, tennisDistribution } from
  * would see on /betting after every tick (who plays when, which markets are open and at what odds).
  */
 
-type EventRow = { id: number; feedRef: string; sport: SportKey; home: string; away: string; startsAt: Date; status: string; scoreHome: number | null; scoreAway: number | null; feedState: Record<string, unknown> };
+type EventRow = { clock?: string; id: number; feedRef: string; sport: SportKey; home: string; away: string; startsAt: Date; status: string; scoreHome: number | null; scoreAway: number | null; feedState: Record<string, unknown> };
 type MarketRow = { id: number; eventId: number; type: MarketType; line: number | null; status: string; selections: Array<{ key: SelectionKey; odds: number }> };
 
 function memoryBook() {
@@ -48,6 +48,7 @@ function memoryBook() {
       if (change.status) row.status = change.status;
       if (change.score) [row.scoreHome, row.scoreAway] = [change.score.home, change.score.away];
       if (change.feedState) row.feedState = change.feedState;
+      if (change.clock) row.clock = change.clock.label;
     },
     async suspendEvent(id) {
       for (const market of marketsOf(id)) if (market.status !== 'settled') market.status = 'suspended';
@@ -155,6 +156,28 @@ describe('the demo feed over many ticks', () => {
     expect(open.status).toBe('open');
     expect(Object.values(open.odds).every((odds) => odds > MIN_ODDS && odds < MAX_ODDS)).toBe(true);
   });
+
+  it('plays tennis game by game: sets won at 6 games two clear or 7-6, shown on the clock', async () => {
+    const labels = new Set<string>();
+    const setEnds: string[] = [];
+    let before = new Map<number, { sets: number; games: [number, number] }>();
+    await simulate(4, (memory) => {
+      const now = new Map<number, { sets: number; games: [number, number] }>();
+      for (const row of memory.events.filter((e) => e.sport === 'tennis' && e.status === 'live')) {
+        labels.add(row.clock!);
+        const games = ((row.feedState as DemoState).games ?? [0, 0]) as [number, number];
+        now.set(row.id, { sets: (row.scoreHome ?? 0) + (row.scoreAway ?? 0), games });
+        const was = before.get(row.id);
+        if (was && now.get(row.id)!.sets > was.sets) setEnds.push(`${was.games[0]}-${was.games[1]}`);
+      }
+      before = now;
+    });
+    for (const label of labels) expect(label).toMatch(/^Set [1-3] · [0-7]–[0-7]$/);
+    expect([...labels].some((label) => /· [3-6]–|–[3-6]$/.test(label))).toBe(true);
+    // The tick before a set was won, its winner already had 5 or 6 games (a set never jumps).
+    expect(setEnds.length).toBeGreaterThan(3);
+    for (const end of setEnds) expect(end).toMatch(/^(5-[0-4]|[0-4]-5|6-5|5-6|6-6)$/);
+  }, 120_000);
 
   it('calls off the later of two demo matches that double-book a side, and leaves an operator fixture alone', async () => {
     const memory = memoryBook();

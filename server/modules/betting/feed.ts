@@ -36,6 +36,13 @@ export const DEMO_MARGIN = 0.05;
 const DURATION_MINUTES: Record<SportKey, number> = { football: 20, basketball: 16, tennis: 15 };
 /** How long markets stay suspended after a goal or a set. */
 const SUSPEND_MS = 15_000;
+/** Tennis games a demo match plays on average in its time (about 2.5 sets of 10 games). */
+const GAMES_PER_MATCH = 26;
+/**
+ * A tennis player's chance to take a game from their chance to take a set: a small edge per game
+ * compounds over a set (0.55 a game is about 0.65 a set), so the edge per game is a third of it.
+ */
+const gameChance = (setChance: number) => 0.5 + (setChance - 0.5) / 3;
 /** Minutes a side rests after a match before the feed books it again. */
 const REST_MINUTES = 5;
 /** Fixtures kept scheduled per sport. */
@@ -56,6 +63,8 @@ export type DemoState = {
   strength: [number, number];
   kickoff: number;
   durationMs: number;
+  /** tennis: games of each player in the set being played. */
+  games?: [number, number];
   /** Markets suspended until then (after a goal or a set). */
   suspendedUntil?: number;
   lastTick?: number;
@@ -216,7 +225,8 @@ function clockOf(sport: SportKey, state: DemoState, score: EventScore, now: numb
     }
     case 'tennis': {
       const set = Math.min(3, score.home + score.away + 1);
-      return { period: `S${set}`, minute: null, label: `Set ${set}` };
+      const [h, a] = state.games ?? [0, 0];
+      return { period: `S${set}`, minute: null, label: `Set ${set} · ${h}–${a}` };
     }
   }
 }
@@ -250,7 +260,7 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
   }
 
   async function play(sink: FeedSink, now: number, row: Running[number]) {
-    const state = row.feedState as DemoState;
+    let state = row.feedState as DemoState;
     if (!state?.strength) return;
     const score = { home: row.scoreHome ?? 0, away: row.scoreAway ?? 0 };
     const last = state.lastTick ?? Math.max(state.kickoff, now - 10_000);
@@ -274,10 +284,18 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
       } else if (row.sport === 'basketball') {
         score.home += Math.max(0, Math.round(state.strength[0] * dt + (random() - 0.5) * 4));
         score.away += Math.max(0, Math.round(state.strength[1] * dt + (random() - 0.5) * 4));
-      } else if (random() < dt * 2.5) {
-        score[random() < state.strength[0] ? 'home' : 'away'] += 1;
-        scored = true;
-        if (score.home === 2 || score.away === 2) return sink.publishResult(row.id, score);
+      } else if (random() < dt * GAMES_PER_MATCH) {
+        // Tennis is played game by game: a set goes to the first to 6 games two clear, or 7-6 after a tiebreak.
+        const games: [number, number] = [...(state.games ?? [0, 0])];
+        games[random() < gameChance(state.strength[0]) ? 0 : 1] += 1;
+        const [h, a] = games;
+        const setWinner = (h >= 6 && h - a >= 2) || h === 7 ? 'home' : (a >= 6 && a - h >= 2) || a === 7 ? 'away' : null;
+        state = { ...state, games: setWinner ? [0, 0] : games };
+        if (setWinner) {
+          score[setWinner] += 1;
+          scored = true;
+          if (score.home === 2 || score.away === 2) return sink.publishResult(row.id, score);
+        }
       }
     }
     const next: DemoState = { ...state, lastTick: now, suspendedUntil: scored ? now + SUSPEND_MS : state.suspendedUntil };
