@@ -9,6 +9,7 @@ import { faviconLinks, type FaviconLink } from '../contract/favicons.ts';
 import { snippetPosition } from '../contract/snippets.ts';
 import { guessDeviceFromUserAgent } from '../contract/user-agent.ts';
 import { bridgeOf, serverApi } from './lib/server-bridge.ts';
+import { hasLiveGames, type GameCategory } from './features/games/types.ts';
 import { pageRedirect } from './lib/redirects.ts';
 import { toPageError } from './lib/page-errors.ts';
 import { ApiError } from './lib/api-error.ts';
@@ -32,6 +33,11 @@ export type RootData = {
   seo: SeoHead | null;
   /** The head's icons from webSettings.favicon, worked out here so their rules stay off the browser's bundle. */
   icons: FaviconLink[];
+  /**
+   * The catalogue holds at least one live-dealer game a player here may see: only then do the
+   * header and the menu offer the live casino (issue 29, docs/studio.md).
+   */
+  liveCasino: boolean;
 };
 
 /** Redirects happen here, before any loader runs, for document loads and client navigations alike. */
@@ -70,12 +76,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     toPageError(new ApiError('ApplicationDisabledException', 'The site is under maintenance', 503));
   }
   try {
-    const [config, user, general, seo] = await Promise.all([
+    const [config, user, general, seo, liveCasino] = await Promise.all([
       bridge.siteConfig(locale),
       serverApi<UserInfo>(context, 'getInfo', { locale }),
       serverApi<GeneralInfo>(context, 'getgeneralinfo', { locale }),
       // A failed SEO read leaves the page's own head (spec 2 section 4: empty SEO data).
       serverApi<SeoHead>(context, 'content/getseo', { query: { path: `${pathname}${search}`, host: new URL(bridge.origin).host }, locale }).catch(() => null),
+      // The categories are served from the catalogue's cache; a failed read offers no live casino.
+      serverApi<GameCategory[]>(context, 'games/getCategories', { locale })
+        .then(hasLiveGames)
+        .catch(() => false),
     ]);
     return {
       locale,
@@ -87,6 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       nonce: bridge.nonce,
       seo,
       icons: faviconLinks(config.webSettings.favicon),
+      liveCasino,
     };
   } catch (error) {
     toPageError(error);

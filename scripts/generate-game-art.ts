@@ -220,8 +220,9 @@ function dealer(game: Game, p: Palette, table: 'wheel' | 'cards' | 'dice') {
   if (table === 'wheel') out += `<g transform="translate(144 130) scale(1 0.55)">${wheel(0, 0, 34, p)}</g>`;
   else if (table === 'cards') out += cards(game, 144, 128, 0.55);
   else out += dice(game, 144, 128, 22, p, 3);
-  // A light and the "live" sign.
-  out += `<circle cx="30" cy="26" r="6" fill="#ff1744"/><text x="42" y="31" font-family="Arial, sans-serif" font-size="14" font-weight="700" fill="#fff">LIVE</text>`;
+  // A light and the "live" sign, only on a live-dealer game (its provider's type): a table the
+  // platform's RNG deals is never drawn as live (issue 29).
+  if (game.type === 'live') out += `<circle cx="30" cy="26" r="6" fill="#ff1744"/><text x="42" y="31" font-family="Arial, sans-serif" font-size="14" font-weight="700" fill="#fff">LIVE</text>`;
   return out;
 }
 

@@ -97,6 +97,8 @@ export default function Home() {
   const openAuth = useAuthEntry();
   const localize = useLocalizedPath();
   const signedIn = isLoggedIn(root?.user);
+  // The live casino's tile shows only while it holds a live-dealer game (its row, empty, shows nothing).
+  const categories = root?.liveCasino ? CATEGORIES : CATEGORIES.filter((category) => category.key !== 'live');
 
   return (
     <div className="space-y-12 pb-6" data-testid="home">
@@ -153,11 +155,12 @@ export default function Home() {
             <Icon name="chevronRight" size={16} />
           </LocalLink>
         </div>
-        <ul className="grid grid-cols-2 gap-3 tablet:grid-cols-3 laptop:grid-cols-6">
-          {CATEGORIES.map((category) => (
+        <ul className={`grid grid-cols-2 gap-3 tablet:grid-cols-3 ${categories.length === 6 ? 'laptop:grid-cols-6' : 'laptop:grid-cols-5'}`} data-testid="home-categories">
+          {categories.map((category) => (
             <li key={category.key}>
               <LocalLink
                 to={category.to}
+                data-testid={`home-category-${category.key}`}
                 className={`group relative flex aspect-[4/3] flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-br p-4 ring-1 ring-white/10 transition hover:-translate-y-0.5 hover:ring-white/30 ${category.gradient}`}
               >
                 <Icon name={category.icon} size={88} className="absolute -top-3 -right-3 text-white/20 transition group-hover:scale-110" />

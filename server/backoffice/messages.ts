@@ -159,6 +159,7 @@ const FRENCH: Array<[english: string, french: string]> = [
   ['No provider {sysname}', 'Aucun fournisseur {sysname}'],
   ['No category {ids} (every game is in “all” already)', 'Aucune catégorie {ids} (chaque jeu est déjà dans « tous »)'],
   ['{sysname} is not in category {category}', '{sysname} n’est pas dans la catégorie {category}'],
+  ['{sysname} is not a live-dealer game', '{sysname} n’est pas un jeu avec croupier en direct'],
   ['{game} is disabled', '{game} est désactivé'],
   ['Free spins are played on slot games of the studio only', 'Les tours gratuits se jouent uniquement sur les machines à sous du studio'],
   ['No free-spin pack {id}', 'Aucun lot de tours gratuits {id}'],

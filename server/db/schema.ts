@@ -402,6 +402,9 @@ export const games = pgTable(
     // games/get sorts by rtp::numeric: only well-formed percentages get in.
     check('games_rtp_format', sql`${table.rtp} ~ '^[0-9]{1,3}[.][0-9]{2}$'`),
     check('games_badges_known', sql`${table.badges} <@ array['new', 'hot']::text[]`),
+    // "Live" is a live-dealer game from its provider (through the aggregator), never a table the
+    // platform's own RNG engines deal under a live label (issue 29, docs/studio.md).
+    check('games_live_is_never_rng', sql`${table.type} <> 'live' or ${table.engine} is null`),
   ],
 );
 

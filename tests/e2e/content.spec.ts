@@ -53,7 +53,7 @@ test('the game hall and its categories carry their own SEO text under the grid, 
     ['/gamehall', 'Online casino games at Croupier', 'brings together slots, table games'],
     ['/fr/gamehall', 'Jeux de casino en ligne chez Croupier', 'réunit machines à sous'],
     ['/gamehall/slot', 'Online slots', 'classic three-reel fruit machines'],
-    ['/fr/gamehall/live', 'Casino en direct', 'vrais croupiers filmés en HD'],
+    ['/fr/gamehall/casino', 'Jeux de table : roulette, blackjack et plus', 'roulette'],
   ];
   for (const [path, heading, words] of cases) {
     const html = await (await request.get(path)).text();

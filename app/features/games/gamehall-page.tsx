@@ -13,7 +13,7 @@ import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { GameTile } from './game-tile.tsx';
 import { canLoadMore, listLimited, reachedListLimit } from './list-limit.ts';
-import { gameImage, gameName, hallHref, hallQuery, providerLabel, toggled, type Game, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
+import { gameImage, gameName, hallHref, hallQuery, hasLiveGames, LIVE_CATEGORY, offeredCategories, providerLabel, toggled, type Game, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
 
 export type GamehallData = {
   /** The hall's own address (/gamehall); its filters' links start with it. */
@@ -44,6 +44,9 @@ export function GamehallPage({ data }: { data: GamehallData }) {
   // games.gamehall.type: the filters above the games or in a column beside them; games.providers.isVisible: the provider filter at all.
   const hallType = gamehallType(games?.gamehall.type);
   const providersShown = (games?.providers.isVisible ?? true) && data.providerList.length > 0;
+  // The live casino's address answers without a live game too (a link from before, the spec's
+  // category): it says no live table is open rather than showing RNG tables under its name.
+  const liveClosed = data.category === LIVE_CATEGORY && !hasLiveGames(data.categories);
   return (
     <div className="pb-8" data-testid="page-gamehall">
       <PageMeta title={categoryName ? `${categoryName} · ${t('hall.title')}` : t('hall.title')} description={t('hall.subtitle')} />
@@ -64,9 +67,10 @@ export function GamehallPage({ data }: { data: GamehallData }) {
         names={names}
         more={(offset) => api<GamesPage>('games/get', { query: hallQuery(data, offset) })}
         resetTo={data.base}
+        empty={liveClosed ? { title: t('hall.liveClosedTitle'), text: t('hall.liveClosedText'), testId: 'live-closed' } : undefined}
       />
       </HallLayout>
-      {data.seoText && <SeoTextBlock text={data.seoText} />}
+      {data.seoText && !liveClosed && <SeoTextBlock text={data.seoText} />}
     </div>
   );
 }
@@ -76,7 +80,20 @@ export function GamehallPage({ data }: { data: GamehallData }) {
  * the next page (the general hall, a tournament's hall). Empty: a message and, with `resetTo`, a
  * way back to every game.
  */
-export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage; names: Record<string, string>; more: (offset: number) => Promise<GamesPage>; resetTo?: string }) {
+export function GameGrid({
+  initial,
+  names,
+  more,
+  resetTo,
+  empty,
+}: {
+  initial: GamesPage;
+  names: Record<string, string>;
+  more: (offset: number) => Promise<GamesPage>;
+  resetTo?: string;
+  /** What an empty grid says instead of "no games match these filters". */
+  empty?: { title: string; text: string; testId: string };
+}) {
   const { t } = useTranslation('games');
   const localize = useLocalizedPath();
   const games = useRootData()?.config.games.gamesItem;
@@ -88,20 +105,13 @@ export function GameGrid({ initial, names, more, resetTo }: { initial: GamesPage
   const [failed, setFailed] = useState(false);
 
   if (!items.length) {
-    return (
-      <EmptyState
-        icon="dice"
-        title={t('hall.emptyTitle')}
-        text={t('hall.emptyText')}
-        action={
-          resetTo === undefined ? undefined : (
-            <ButtonLink to={localize(resetTo)} variant="secondary" className="mt-2">
-              {t('hall.reset')}
-            </ButtonLink>
-          )
-        }
-      />
+    const reset = resetTo === undefined ? undefined : (
+      <ButtonLink to={localize(resetTo)} variant="secondary" className="mt-2">
+        {t('hall.reset')}
+      </ButtonLink>
     );
+    const state = <EmptyState icon={empty ? 'live' : 'dice'} title={empty?.title ?? t('hall.emptyTitle')} text={empty?.text ?? t('hall.emptyText')} action={reset} />;
+    return empty ? <div data-testid={empty.testId}>{state}</div> : state;
   }
 
   async function loadMore() {
@@ -183,7 +193,7 @@ function CategoryNav({ data, column }: { data: GamehallData; column: boolean }) 
   return (
     <nav aria-label={t('hall.categories')} className={column ? 'rounded-3xl border border-white/5 bg-ink-850/60 p-2' : '-mx-4 mb-4 overflow-x-auto px-4 pb-1'}>
       <ul className={column ? 'space-y-0.5' : 'flex gap-2'}>
-        {data.categories.map((category) => {
+        {offeredCategories(data.categories).map((category) => {
           const active = category.id === data.category;
           return (
             <li key={category.id}>

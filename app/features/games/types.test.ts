@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameImage, gameName, hallHref, hallQuery, isCategory, parseProviders, providerLabel, toggled, type Game } from './types.ts';
+import { gameImage, gameName, hallHref, hallQuery, hasLiveGames, isCategory, offeredCategories, parseProviders, providerLabel, toggled, type Game } from './types.ts';
 
 const game: Game = { sysname: 'abyss-jewels', name: 'Abyss Jewels', image_url: '/games/abyss-jewels.svg', provider: 'velvet-room', type: 'slot' };
 
@@ -30,5 +30,19 @@ describe('games helpers', () => {
     expect(providerLabel('a', { a: 'Alpha' })).toBe('Alpha');
     expect(toggled(['a'], 'a')).toEqual([]);
     expect(toggled(['a'], 'b')).toEqual(['a', 'b']);
+  });
+
+  it('offers the live casino only while it counts a live game', () => {
+    const categories = (live: number) => [
+      { id: 'all', name: 'All', games_count: 26 + live },
+      { id: 'casino', name: 'Table games', games_count: 0 },
+      { id: 'live', name: 'Live casino', games_count: live },
+    ];
+    expect(hasLiveGames(categories(0))).toBe(false);
+    expect(hasLiveGames([])).toBe(false);
+    // Only the live casino goes away when empty: an empty table-games category stays a filter.
+    expect(offeredCategories(categories(0)).map((category) => category.id)).toEqual(['all', 'casino']);
+    expect(hasLiveGames(categories(1))).toBe(true);
+    expect(offeredCategories(categories(1)).map((category) => category.id)).toEqual(['all', 'casino', 'live']);
   });
 });

@@ -30,6 +30,18 @@ export const ROW_SIZE = GAMES_PAGE_SIZES[1];
 export type CategoryId = (typeof GAME_CATEGORIES)[number];
 export const isCategory = (value: string): value is CategoryId => (GAME_CATEGORIES as readonly string[]).includes(value);
 
+/**
+ * The live casino: live-dealer games of a live provider (through the aggregator), never the
+ * platform's RNG tables. It exists for players only while it holds a game (issue 29).
+ */
+export const LIVE_CATEGORY = 'live' satisfies CategoryId;
+
+/** Whether the categories (games/getCategories) count at least one live game. */
+export const hasLiveGames = (categories: GameCategory[]) => categories.some((category) => category.id === LIVE_CATEGORY && category.games_count > 0);
+
+/** The hall's category filter: an empty live casino is not offered (its address still answers, empty). */
+export const offeredCategories = (categories: GameCategory[]) => categories.filter((category) => category.id !== LIVE_CATEGORY || category.games_count > 0);
+
 /** The locale's name and artwork override the plain ones. */
 export const gameName = (game: Game) => game.description?.name || game.name;
 export const gameImage = (game: Game) => game.description?.img_288_192 || game.image_url;

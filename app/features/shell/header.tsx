@@ -37,7 +37,7 @@ export function Header() {
         </LocalLink>
 
         <nav aria-label={t('nav.main')} className="hidden min-w-0 flex-1 items-center gap-1 laptop:flex">
-          {mainNav(config).map((item) => {
+          {mainNav(config, root?.liveCasino).map((item) => {
             const active = isNavItemActive(item, currentPath, location.search);
             return (
               <LocalLink

@@ -9,9 +9,10 @@ import type { DialogComponentProps } from '../dialogs/registry.tsx';
 
 export default function MenuCurtain({ dialogId }: DialogComponentProps) {
   const { t } = useTranslation();
-  const config = useRootData()?.config;
+  const root = useRootData();
+  const config = root?.config;
   const close = useDialogs((state) => state.close);
-  const links = [...mainNav(config), { key: 'winners', to: '/winners', icon: 'trophy' as const }, { key: 'support', to: '/support', icon: 'support' as const }];
+  const links = [...mainNav(config, root?.liveCasino), { key: 'winners', to: '/winners', icon: 'trophy' as const }, { key: 'support', to: '/support', icon: 'support' as const }];
   return (
     <div className="flex h-full flex-col" data-testid="menu-curtain">
       <img src={config?.logos.logo ?? '/brand/logo.svg'} alt="Croupier" className="mb-6 h-8 w-auto self-start" />

@@ -3,12 +3,15 @@ import type { SiteConfig } from '../../../contract/site-config.ts';
 
 export type NavItem = { key: string; to: string; icon: IconName };
 
-/** Main navigation; items whose feature is switched off in the site configuration are left out. */
-export function mainNav(config: SiteConfig | undefined): NavItem[] {
+/**
+ * Main navigation; items whose feature is switched off in the site configuration are left out, and
+ * so is the live casino while the catalogue has no live-dealer game (`liveCasino`, RootData).
+ */
+export function mainNav(config: SiteConfig | undefined, liveCasino = false): NavItem[] {
   const features = config?.features;
   const items: Array<NavItem & { enabled?: boolean }> = [
     { key: 'casino', to: '/gamehall', icon: 'dice' },
-    { key: 'live', to: '/gamehall?category=live', icon: 'live' },
+    { key: 'live', to: '/gamehall?category=live', icon: 'live', enabled: liveCasino },
     { key: 'jackpots', to: '/jackpots', icon: 'crown', enabled: features?.jackpots },
     { key: 'tournaments', to: '/tournaments', icon: 'trophy', enabled: features?.tournaments },
     { key: 'promotions', to: '/promotions', icon: 'gift' },

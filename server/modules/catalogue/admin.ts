@@ -33,6 +33,9 @@ export type { AdminGameRow, FreeSpinPackView };
 export type GamePatch = { is_active?: boolean; badges?: GameBadge[]; blocked_countries?: string[]; categories?: string[] };
 
 const notFound = (field: string, message: string) => new AppError('InvalidParameterException', message, { fields: { [field]: message }, status: 404 });
+/** The hall category of live-dealer games (spec: categories all, casino, slot, live, fast). */
+export const LIVE_CATEGORY = 'live';
+
 const invalid = (field: string, message: string) => new AppError('InvalidParameterException', message, { fields: { [field]: message } });
 
 export function createCatalogueAdmin(db: Db, changed: () => Promise<void>) {
@@ -117,6 +120,12 @@ export function createCatalogueAdmin(db: Db, changed: () => Promise<void>) {
       const known = wanted.length ? await db.select({ id: gameCategories.id }).from(gameCategories).where(inArray(gameCategories.id, wanted)) : [];
       const unknown = wanted.filter((id) => id === 'all' || !known.some((row) => row.id === id));
       if (unknown.length) throw invalid('categories', `No category ${unknown.join(', ')} (every game is in “all” already)`);
+      // The live casino holds only what its provider says is a live-dealer game: no operator label
+      // makes an RNG table "live" (issue 29).
+      if (wanted.includes(LIVE_CATEGORY) && !before.categories.includes(LIVE_CATEGORY)) {
+        const [game] = await db.select({ type: games.type }).from(games).where(eq(games.sysname, sysname));
+        if (game && game.type !== 'live') throw invalid('categories', `${sysname} is not a live-dealer game`);
+      }
     }
     await db.transaction(async (tx) => {
       const set: Partial<typeof games.$inferInsert> = {};

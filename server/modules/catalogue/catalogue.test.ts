@@ -173,12 +173,12 @@ describe('games/get', () => {
   });
 
   it('reads options sent as JSON text, as the spec client sends them, and in bracket notation', async () => {
-    const options = JSON.stringify({ offset: 0, count: 2, sort_options: { by: 'name', direction: 'desc' }, options: { category: 'live' } });
-    const live = await page({ options });
-    expect(live.total).toBe(seed.games.filter((game) => game.type === 'live').length);
-    expect(live.items).toHaveLength(2);
-    const names = seed.games.filter((game) => game.type === 'live').map((game) => game.name).sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase()));
-    expect(live.items.map((item) => item.name)).toEqual(names.slice(0, 2));
+    const options = JSON.stringify({ offset: 0, count: 2, sort_options: { by: 'name', direction: 'desc' }, options: { category: 'casino' } });
+    const tables = await page({ options });
+    expect(tables.total).toBe(seed.games.filter((game) => game.type === 'casino').length);
+    expect(tables.items).toHaveLength(2);
+    const names = seed.games.filter((game) => game.type === 'casino').map((game) => game.name).sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase()));
+    expect(tables.items.map((item) => item.name)).toEqual(names.slice(0, 2));
 
     const flat = await page({ options: JSON.stringify({ providers: ['croupier'], types: ['fast'], fields: ['name'] }) });
     expect(flat.items).toEqual([{ sysname: 'croupier-dice', name: 'Croupier Dice' }]);
@@ -277,11 +277,11 @@ describe('categories and providers', () => {
     expect(plain[0]).toEqual({ sysname: 'croupier', name: 'Croupier Originals', games_count: 4 });
     const withParams = (await t.call('games/getProviders', { query: { 'fields[]': 'game_params' } })).json.data as Array<{ sysname: string; game_params: { types: string[] } }>;
     expect(withParams.find((item) => item.sysname === 'croupier')?.game_params).toEqual({ types: ['slot', 'casino', 'fast'], games_count: 4, is_in_house: true });
-    const live = (await t.call('games/getProviders', { query: { 'fields[]': 'game_params', 'types[]': 'live' } })).json.data as typeof withParams;
-    expect(live.map((item) => item.sysname)).toEqual(['velvet-room']);
-    expect(live[0].game_params.types).toEqual(['live']);
+    const fast = (await t.call('games/getProviders', { query: { 'fields[]': 'game_params', 'types[]': 'fast' } })).json.data as typeof withParams;
+    expect(fast.map((item) => item.sysname)).toEqual(['croupier', 'quickfuse']);
+    expect(fast[1].game_params.types).toEqual(['fast']);
     const some = (await t.call('games/getProviders', { query: { types: 'casino,fast' } })).json.data as typeof withParams;
-    expect(some.map((item) => item.sysname)).toEqual(['croupier', 'mistral-tables', 'quickfuse']);
+    expect(some.map((item) => item.sysname)).toEqual(['croupier', 'mistral-tables', 'velvet-room', 'quickfuse']);
     expect((await t.call('games/getProviders', { query: { types: 'bingo' } })).status).toBe(422);
   });
 });
