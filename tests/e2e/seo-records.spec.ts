@@ -17,8 +17,8 @@ const jsonLdTypes = (page: string) =>
 
 test("a page's SEO record gives its title, description, Open Graph title and FAQ, in each locale", async ({ request }) => {
   for (const [path, title, question] of [
-    ['/providers', 'Game studios at Croupier: slots, tables and live dealers', 'Which studios can I play at Croupier?'],
-    ['/fr/providers', 'Les studios de jeux de Croupier : machines à sous, tables et croupiers en direct', 'Quels studios puis-je jouer chez Croupier ?'],
+    ['/providers', 'Game studios at Croupier: slots, table games and fast games', 'Which studios can I play at Croupier?'],
+    ['/fr/providers', 'Les studios de jeux de Croupier : machines à sous, jeux de table et jeux rapides', 'Quels studios puis-je jouer chez Croupier ?'],
   ]) {
     const page = await html(request, path);
     expect(/<title>([^<]*)<\/title>/.exec(page)?.[1], path).toBe(title.replaceAll("'", '&#x27;'));
