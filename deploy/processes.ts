@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../server/platform/testing/server-process.ts';
+import { freePort, keepLastLines } from '../server/platform/testing/server-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CADDYFILE = path.join(ROOT, 'deploy/Caddyfile');
@@ -66,20 +66,6 @@ export type TopologyOptions = {
 };
 
 type Child = { process: ChildProcess; name: string; lines: string[] };
-
-function collectLines(child: ChildProcess, lines: string[]) {
-  for (const stream of [child.stdout, child.stderr]) {
-    let pending = '';
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      pending += chunk;
-      const parts = pending.split('\n');
-      pending = parts.pop() ?? '';
-      for (const line of parts) if (line.trim()) lines.push(line);
-      if (lines.length > 100) lines.splice(0, lines.length - 100);
-    });
-  }
-}
 
 async function waitFor(url: string, child: Child, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -157,7 +143,7 @@ export async function startProcessTopology(options: TopologyOptions): Promise<Pr
   }
   const start = (name: string, command: string, args: string[], env: Record<string, string>): Child => {
     const child: Child = { process: spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }), name, lines: [] };
-    collectLines(child.process, child.lines);
+    keepLastLines(child.process, child.lines, 100);
     children.push(child);
     return child;
   };

@@ -10,6 +10,21 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Keeps the last `limit` non-empty lines a child process writes (stdout and stderr) in `lines`, for its failure messages. */
+export function keepLastLines(child: ChildProcess, lines: string[], limit: number): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      pending += chunk;
+      const parts = pending.split('\n');
+      pending = parts.pop() ?? '';
+      for (const line of parts) if (line.trim()) lines.push(line);
+      if (lines.length > limit) lines.splice(0, lines.length - limit);
+    });
+  }
+}
+
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Whether the production build the server needs is there (`npm run build`). */
@@ -72,17 +87,7 @@ export async function startServerProcess(options: { port: number; env: Record<st
   running.add(child);
   reapOnExit();
   const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    let pending = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      pending += chunk;
-      const parts = pending.split('\n');
-      pending = parts.pop() ?? '';
-      for (const line of parts) if (line.trim()) lines.push(line);
-      if (lines.length > 200) lines.splice(0, lines.length - 200);
-    });
-  }
+  keepLastLines(child, lines, 200);
   let exit: Exit | null = null;
   const exited = new Promise<Exit>((resolve) =>
     child.on('exit', (code, signal) => {
