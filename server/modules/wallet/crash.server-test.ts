@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/database.ts';
 import { hasBuild, freePort, startServerProcess, type ServerProcess } from '../../platform/testing/server-process.ts';
-import { pgliteStore, postgresStore, prepareWalletPlayers, type Store } from '../../platform/testing/wallet-players.ts';
+import { jackpotWinsByPlayer, pgliteStore, postgresStore, prepareWalletPlayers, type Store } from '../../platform/testing/wallet-players.ts';
 import { createLedger } from '../ledger/index.ts';
 import { SIGNATURE_HEADER, signBody, verifySignature } from '../payments/index.ts';
 import type { WalletStatus } from './statuses.ts';
@@ -447,15 +447,8 @@ async function crashRun(store: Store): Promise<{ figures: Figures; problems: str
     for (const row of journal) if (!sent.has(row.transaction_uuid)) problem('journal', `journal row for ${row.transaction_uuid}, which was never sent`);
     for (const row of moves) if (!sent.has(row.transaction)) problem('ledger movements', `ledger movement for ${row.transaction}, which was never sent`);
 
-    // Jackpot wins are paid by the house on top of the round (docs/jackpots.md): they are the
-    // player's too.
-    const jackpots = await queryRows<{ owner: string; amount: string }>(
-      database.db,
-      sql`select a.owner_id as owner, sum(p.amount)::text as amount from ledger_postings p
-          join ledger_accounts a on a.id = p.account_id join ledger_transactions t on t.id = p.transaction_id
-          where t.kind = 'jackpot_win' and a.owner_type = 'player' group by 1`,
-    );
-    for (const row of jackpots) credit(Number(row.owner), BigInt(row.amount));
+    // Jackpot wins are paid by the house on top of the round: they are the player's too.
+    for (const [owner, amount] of await jackpotWinsByPlayer(database)) credit(owner, amount);
     for (const id of ids) {
       const balances = await ledger.balances(id, 'EUR');
       if (balances.main !== expectedBalance.get(id)) problem('balance', `player ${id}: main balance ${balances.main}, the answers add up to ${expectedBalance.get(id)}`);

@@ -12,7 +12,7 @@
  * - every answer, the retries on the new process and a replay of every call included, is byte for
  *   byte the first answer (the same transaction id gets the same answer);
  * - the ledger holds, and each player's balance is the deposit less the acknowledged bets plus the
- *   acknowledged wins: nothing lost, nothing doubled.
+ *   acknowledged wins and any jackpot won: nothing lost, nothing doubled.
  *
  * Runs on the embedded database (PGlite) and, with TEST_DATABASE_URL, on PostgreSQL; after
  * `npm run build` (vitest.server-process.config.ts). DRAIN_ROUNDS changes the load.
@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/database.ts';
 import { freePort, hasBuild, startServerProcess, type Exit, type ServerProcess } from '../../platform/testing/server-process.ts';
-import { pgliteStore, postgresStore, prepareWalletPlayers, type Store } from '../../platform/testing/wallet-players.ts';
+import { jackpotWinsByPlayer, pgliteStore, postgresStore, prepareWalletPlayers, type Store } from '../../platform/testing/wallet-players.ts';
 import { createLedger } from '../ledger/index.ts';
 import { SIGNATURE_HEADER, signBody } from '../payments/index.ts';
 
@@ -210,7 +210,10 @@ async function drainRun(store: Store) {
         problems.push(`${call.transaction}: written by the old process (${new Date(row.created_ms).toISOString()}), which never answered it`);
       }
     }
+    // Jackpot wins are paid by the house on top of the round: they are the player's too.
+    const jackpotWins = await jackpotWinsByPlayer(database);
     for (const [index, id] of ids.entries()) {
+      expected[index] += jackpotWins.get(id) ?? 0n;
       const balance = (await createLedger(database.db).balances(id, 'EUR')).main;
       if (balance !== expected[index]) problems.push(`player ${id}: balance ${balance}, the acknowledged bets and wins add up to ${expected[index]}`);
     }

@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/database.ts';
+import { openDatabase, queryRows, type Database } from '../db/database.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import { seedDemoContent } from '../../db/seed.ts';
@@ -93,4 +94,18 @@ export async function prepareWalletPlayers(store: Store, options: { players: num
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Jackpot wins per player id, in minor units: the house pays them on top of the round
+ * (docs/jackpots.md), so a run's expected balances add them to what the provider's answers say.
+ */
+export async function jackpotWinsByPlayer(database: Database): Promise<Map<number, bigint>> {
+  const rows = await queryRows<{ owner: string; amount: string }>(
+    database.db,
+    sql`select a.owner_id as owner, sum(p.amount)::text as amount from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id join ledger_transactions t on t.id = p.transaction_id
+        where t.kind = 'jackpot_win' and a.owner_type = 'player' group by 1`,
+  );
+  return new Map(rows.map((row) => [Number(row.owner), BigInt(row.amount)]));
 }
