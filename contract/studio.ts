@@ -4,6 +4,7 @@
  * back through /api (docs/studio.md). Money in answers is decimal major units ("1.00") like the
  * rest of the API; inside engine outcomes every bigint is written the same way.
  */
+import type { GamePace } from './jurisdiction.ts';
 
 export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice'] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -124,6 +125,8 @@ export type LaunchResult = {
   open_round: RoundView | null;
   /** Real money: the free-spin pack to play first in this game, or null. */
   free_spins: FreeSpinsOffer | null;
+  /** The slots' pace under the site's licence: the client paces its spins by it (contract/jurisdiction.ts). */
+  pace: GamePace;
 };
 
 /** games/verifyRound: a round recomputed from its seeds, once its server seed is revealed. */

@@ -35,6 +35,7 @@ import { createReadRouting } from './platform/db/read-routing.ts';
 import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeEffects, playerTopic } from './modules/notices/index.ts';
 import { staffTopic } from '../contract/backoffice.ts';
+import { GAME_PACE } from '../contract/jurisdiction.ts';
 import { createBetting } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
@@ -185,7 +186,7 @@ export async function createServices(deps: {
   // (docs/responsible-gaming.md); the wallet checks the limits in the bet itself.
   const responsibleGaming = createResponsibleGaming({ db, play: wallet.realPlay, revokeSessions: (tx, userId) => sessions.revokeAll(tx, userId) });
 
-  const studio = createStudio({ db, wallet, catalogue, logger, ledger, playerWrites: reads.wrote });
+  const studio = createStudio({ db, wallet, catalogue, logger, ledger, playerWrites: reads.wrote, pace: GAME_PACE[env.JURISDICTION] });
   const tournaments = createTournaments({
     db,
     ledger,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_JURISDICTION, JURISDICTIONS } from '../../contract/jurisdiction.ts';
 
 /**
  * Every setting the process reads from its environment, parsed once at start. A missing or
@@ -169,6 +170,11 @@ const envSchema = z.object({
    * terminationGracePeriodSeconds minus the preStop pause, Compose's stop_grace_period).
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /**
+   * The licence the site runs under (contract/jurisdiction.ts): sets the slots' pace. `ukgc`: at
+   * least 2.5 s per spin and no quick stop; `mga` (the default) and `curacao`: no minimum.
+   */
+  JURISDICTION: z.enum(JURISDICTIONS).default(DEFAULT_JURISDICTION),
   /**
    * Wallet settling statements a process runs at a time (decision 032): ordinary bets and wins
    * beyond them wait and go several to a statement. About the database's cores; each holds one of

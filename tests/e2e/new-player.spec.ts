@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerByApi, uniqueEmail } from './auth-support.ts';
-import { slotOutcome } from './slot-support.ts';
+import { answerSlotRoundsWith, slotOutcome } from './slot-support.ts';
 import { gotoHydrated } from './support.ts';
 
 /**
@@ -151,8 +151,8 @@ test.describe('on a 375 px phone', () => {
   });
 });
 
-/** A winning slot outcome without free spins. */
-const winningOutcome = () => slotOutcome('win-banner', (outcome) => outcome.freeSpins.length === 0 && outcome.win > 0n);
+/** A winning slot outcome without free spins: more than the 1.00 stake back, so the banner shows. */
+const winningOutcome = () => slotOutcome('win-banner', (outcome) => outcome.freeSpins.length === 0 && outcome.win > 100n);
 
 for (const viewport of [
   { width: 1440, height: 900 },
@@ -162,13 +162,7 @@ for (const viewport of [
     test.setTimeout(60_000);
     await page.setViewportSize(viewport);
     const outcome = winningOutcome();
-    await page.route('**/api/games/play?*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: Record<string, unknown> };
-      body.data.outcome = outcome;
-      body.data.win = outcome.win;
-      await route.fulfill({ response, json: body });
-    });
+    await answerSlotRoundsWith(page, outcome);
     await gotoHydrated(page, '/platform/game/golden-croupier/play?mode=demo');
     const reels = page.getByTestId('slot-reels');
     await expect(page.getByTestId('slot-cell')).toHaveCount(15);

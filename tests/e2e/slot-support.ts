@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { play as playSlot } from '../../games/engines/slot/index.ts';
 import { createRoundRng } from '../../games/fairness/rng.ts';
 
@@ -19,4 +20,18 @@ export function slotOutcome(clientSeed: string, wanted: (outcome: SlotOutcome) =
     const outcome = playSlot({ amount: 100n }, createRoundRng({ serverSeed: 'f'.repeat(64), clientSeed, nonce }));
     if (wanted(outcome)) return wire(outcome) as { win: string; freeSpins: unknown[] };
   }
+}
+
+/**
+ * Puts `outcome` in every slot round the server answers on this page (the client only renders
+ * it), to show a chosen case: the server still plays and pays its own round.
+ */
+export async function answerSlotRoundsWith(page: Page, outcome: { win: string }): Promise<void> {
+  await page.route('**/api/games/play?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    body.data.outcome = outcome;
+    body.data.win = outcome.win;
+    await route.fulfill({ response, json: body });
+  });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { slotOutcome } from './slot-support.ts';
+import { answerSlotRoundsWith, slotOutcome } from './slot-support.ts';
 import { gotoHydrated } from './support.ts';
 
 /**
@@ -170,13 +170,7 @@ test('slot: free spins play one after another with their counter and the x3 badg
   test.setTimeout(90_000);
   const outcome = freeSpinsOutcome();
   // The server's round, with an outcome that triggers free spins (the client only renders it).
-  await page.route('**/api/games/play?*', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: Record<string, unknown> };
-    body.data.outcome = outcome;
-    body.data.win = outcome.win;
-    await route.fulfill({ response, json: body });
-  });
+  await answerSlotRoundsWith(page, outcome);
   await openGame(page, 'golden-croupier');
   // Every counter text the player is shown, recorded as it changes: polling for one value could
   // miss it on a busy machine, since the sequence moves on by itself.

@@ -27,6 +27,11 @@ export function fromMinor(minor: bigint): string {
 export const addAmounts = (...amounts: string[]): string => fromMinor(amounts.reduce((sum, a) => sum + toMinor(a), 0n));
 export const subtractAmount = (a: string, b: string): string => fromMinor(toMinor(a) - toMinor(b));
 export const isPositive = (amount: string | null | undefined): boolean => toMinor(amount) > 0n;
+/**
+ * A return worth celebrating: more than the stake. A return at or below it is a loss the game does
+ * not dress up as a win, in every jurisdiction (docs/studio.md, "Pace by jurisdiction").
+ */
+export const beatsStake = (win: string, stake: string): boolean => toMinor(win) > toMinor(stake);
 export const compareAmounts = (a: string, b: string): number => {
   const d = toMinor(a) - toMinor(b);
   return d === 0n ? 0 : d > 0n ? 1 : -1;

@@ -4,6 +4,7 @@ import { blackjack, dice, roulette, slot } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
+import { DEFAULT_JURISDICTION, GAME_PACE, type GamePace } from '../../../contract/jurisdiction.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency, parseMajor, DEFAULT_CURRENCY, type CurrencyCode } from '../../../contract/money.ts';
 import {
@@ -32,6 +33,7 @@ import { checkStake, refusalError } from '../responsible-gaming/index.ts';
 import { completeFreeSpins, lockFreeSpinsBonus } from '../promotions/index.ts';
 import type { Wallet, WalletAnswer } from '../wallet/index.ts';
 import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
+import { assertSpinPace } from './pace.ts';
 import { createSeeds, ownerOf, SeedPairBusyError, CLIENT_SEED_PATTERN, type Owner, type SeedRow } from './seeds.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
@@ -84,12 +86,15 @@ export function createStudio(deps: {
   ledger?: Ledger;
   /** Before a player's seed rotation: their game history reads the primary for a moment (read-routing.ts). */
   playerWrites?: (userId: number) => void;
+  /** The slots' pace under the site's licence (contract/jurisdiction.ts); none when not given. */
+  pace?: GamePace;
 }) {
   const { db, wallet, catalogue, logger } = deps;
   // Free spins' wins are paid through the ledger directly (no stake, so no wallet round). Account
   // ids are all a ledger keeps, so a ledger of its own is only a second cache when none is given.
   const ledger = deps.ledger ?? createLedger(db);
   const seeds = createSeeds(db);
+  const pace: GamePace = deps.pace ?? GAME_PACE[DEFAULT_JURISDICTION];
   /** Blackjack actions on one round run one after another in this process (the version check covers other processes). */
   const roundQueues = new Map<string, Promise<unknown>>();
 
@@ -260,6 +265,7 @@ export function createStudio(deps: {
       fairness: fairnessOf(seed),
       open_round: openRound,
       free_spins: pack ? offerOf(pack, locale) : null,
+      pace,
     };
   }
 
@@ -278,6 +284,7 @@ export function createStudio(deps: {
 
     const roundId = randomUUID();
     const { seed, nonce, recorded: round } = await seeds.withNextNonce(owner, async (tx, pair, taken) => {
+      if (engine === 'slot') await assertSpinPace(tx, { pace, seedId: pair.id, nonce: taken, game: session.game, locale });
       // One blackjack hand at a time per game and mode. Checked under the seed pair's row lock,
       // which every round of this owner takes: two deals sent at once (two tabs, a double
       // click, two processes) cannot both find no hand and open two.
@@ -485,6 +492,7 @@ export function createStudio(deps: {
     let win = 0n;
     try {
       const { recorded } = await seeds.withNextNonce(ownerOf(session), async (tx, pair, nonce) => {
+        await assertSpinPace(tx, { pace, seedId: pair.id, nonce, game: session.game, locale });
         if (owned.bonusId !== null) await lockFreeSpinsBonus(tx, owned.bonusId);
         const taken = await takeFreeSpin(tx, { packId: input.pack_id, userId, game: session.game, currency, spin: input.spin, now });
         if (!taken.ok) throw new FreeSpinRefused(taken.reason);

@@ -31,6 +31,7 @@ const TEXTS = {
     freeSpinsWrongGame: 'These free spins are for another game',
     freeSpinsOutOfTurn: 'Your free spins moved on in another window: reload the game',
     freeSpinsBadStake: "This pack's stake cannot be played on this game",
+    tooFast: 'Spins here are at least {seconds} seconds apart: wait a moment, then spin again',
   },
   fr: {
     notStudioGame: "Ce jeu n'est pas joué sur notre serveur de jeux",
@@ -61,6 +62,7 @@ const TEXTS = {
     freeSpinsWrongGame: "Ces tours gratuits sont pour un autre jeu",
     freeSpinsOutOfTurn: 'Vos tours gratuits ont avancé dans une autre fenêtre : rechargez le jeu',
     freeSpinsBadStake: 'La mise de ce lot ne peut pas être jouée sur ce jeu',
+    tooFast: "Ici, les tours sont espacés d'au moins {seconds} secondes : patientez un instant, puis relancez",
   },
 } as const satisfies Record<LocaleCode, Record<string, string>>;
 

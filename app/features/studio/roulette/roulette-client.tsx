@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, ChipRack } from '../controls.tsx';
 import { useLatest, useWait } from '../hooks.ts';
-import { addAmounts, compareAmounts, isPositive, showAmount } from '../money.ts';
+import { addAmounts, beatsStake, compareAmounts, isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type RouletteOutcomeView, type StudioClientProps } from '../types.ts';
 import { TableLayout } from './table-layout.tsx';
 import { aggregate, colorOf, spotKey, toPlayBets, totalStake, wheelRotationFor, type Placement, type SpotBet } from './table.ts';
@@ -102,8 +102,11 @@ export default function RouletteClient({ session }: StudioClientProps) {
   const outcomeLine = result ? (
     <p className="studio-pop text-xs font-bold break-words tablet:text-center tablet:text-sm" data-testid="roulette-outcome">
       <span className="text-ink-200">{t('roulette.landed', { number: result.number, colour: t(`roulette.colour.${colorOf(result.number)}`) })}</span>{' '}
-      {isPositive(result.win) ? (
+      {beatsStake(result.win, result.bet) ? (
         <span className="text-jade-400">{t('roulette.youWin', { amount: showAmount(result.win), currency })}</span>
+      ) : isPositive(result.win) ? (
+        // Less than or as much as the spin's stake comes back: a loss, not a win (docs/studio.md).
+        <span className="text-ink-200">{t('roulette.returned', { amount: showAmount(result.win), currency })}</span>
       ) : (
         <span className="text-ink-400">{t('roulette.noWin')}</span>
       )}

@@ -6,7 +6,7 @@ import type { FreeSpinsOffer } from '../../../../contract/studio.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { ActionButton, BarButton, StakeSelector } from '../controls.tsx';
 import { useLatest, useWait } from '../hooks.ts';
-import { addAmounts, isPositive, showAmount } from '../money.ts';
+import { addAmounts, beatsStake, isPositive, showAmount } from '../money.ts';
 import { Sheet } from '../sheet.tsx';
 import { outcomeOf, type SlotOutcomeView, type SlotSpinView, type StudioClientProps } from '../types.ts';
 import { Paytable } from './paytable.tsx';
@@ -40,6 +40,8 @@ export default function SlotClient({ session }: StudioClientProps) {
   const { t } = useTranslation('studio');
   const wait = useWait();
   const { reducedMotion, stake, currency } = session;
+  /** The licence's pace: the shortest spin, and whether a second press may hurry one. */
+  const { pace } = session.launch;
   const [columns, setColumns] = useState<SlotSymbol[][]>(initialWindows);
   const [spinKey, setSpinKey] = useState(0);
   const [durations, setDurations] = useState<number[]>(() => Array(REELS).fill(0));
@@ -48,6 +50,8 @@ export default function SlotClient({ session }: StudioClientProps) {
   const [free, setFree] = useState<FreeState | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [lastWin, setLastWin] = useState<string | null>(null);
+  /** The stake of the round whose win is shown: only a win above it shows as one. */
+  const [lastBet, setLastBet] = useState('0');
   /** Which winning line is drawn, for the spin on screen. */
   const [lineTurn, setLineTurn] = useState<{ spin: SlotSpinView | null; index: number }>({ spin: null, index: 0 });
   const [paytableOpen, setPaytableOpen] = useState(false);
@@ -77,30 +81,35 @@ export default function SlotClient({ session }: StudioClientProps) {
   }, [shown, reducedMotion]);
 
   const showSpin = useCallback(
-    async (spin: SlotSpinView, inFree: boolean) => {
+    async (spin: SlotSpinView, inFree: boolean, pressedAt: number | null) => {
       const quick = fast.current;
-      const times = Array.from({ length: REELS }, (_, reel) =>
+      let times = Array.from({ length: REELS }, (_, reel) =>
         reducedMotion ? 0 : quick ? 160 + reel * 50 : inFree ? 480 + reel * 150 : 700 + reel * 240,
       );
+      // A licence's shortest spin (contract/jurisdiction.ts), counted from the press: the reels
+      // run longer rather than the result waiting on still reels.
+      const left = pressedAt === null ? 0 : pressedAt + pace.min_spin_ms - performance.now() - 60;
+      if (!reducedMotion && left > Math.max(...times)) times = times.map((time) => Math.round((time * left) / Math.max(...times)));
       const travel = (reel: number) => (reducedMotion ? 0 : quick ? 6 : inFree ? 10 + reel * 4 : 14 + reel * 6);
       setShown(null);
       setColumns(spin.stops.map((stop, reel) => reelColumn(reel, stop, windows.current[reel], travel(reel))));
       setDurations(times);
       setSpinKey((key) => key + 1);
       windows.current = spin.grid.map((column) => [...column]);
-      await wait(reducedMotion ? 120 : Math.max(...times) + 60);
+      await wait(reducedMotion ? Math.max(120, left) : Math.max(...times) + 60);
       setShown(spin);
       const linger = isPositive(spin.win) ? (fast.current ? 350 : inFree ? 1000 : 1300) : fast.current ? 120 : inFree ? 380 : 150;
       await wait(linger);
     },
-    [reducedMotion, wait],
+    [reducedMotion, wait, pace],
   );
 
   const spin = useCallback(async () => {
     if (running.current) {
-      fast.current = true; // a second press hurries the sequence along
+      if (pace.quick_stop) fast.current = true; // a second press hurries the sequence along
       return;
     }
+    const pressedAt = performance.now();
     if (session.busy) return;
     running.current = true;
     fast.current = false;
@@ -118,11 +127,12 @@ export default function SlotClient({ session }: StudioClientProps) {
     setAnimating(true);
     setLastWin(null);
     const outcome = outcomeOf<SlotOutcomeView>(round);
+    setLastBet(outcome.bet);
     const steps = spinSteps(outcome);
     let paid = '0.00';
     for (const step of steps) {
       if (step.free) setFree({ number: step.number, awarded: step.awarded, freeWin: steps[step.number - 1]?.freeWin ?? '0.00' });
-      await showSpin(step.spin, step.free);
+      await showSpin(step.spin, step.free, step === steps[0] ? pressedAt : null);
       paid = addAmounts(paid, step.spin.win);
       if (isPositive(paid)) setLastWin(paid);
       if (step.free) setFree({ number: step.number, awarded: step.awarded + step.spin.freeSpinsAwarded, freeWin: step.freeWin });
@@ -154,7 +164,7 @@ export default function SlotClient({ session }: StudioClientProps) {
         setBanner({ kind: 'packDone', amount: won });
       }
     }
-  }, [session, stake, showSpin, wait]);
+  }, [session, stake, showSpin, wait, pace]);
 
   const spinRef = useLatest(spin);
   useEffect(() => {
@@ -227,14 +237,14 @@ export default function SlotClient({ session }: StudioClientProps) {
         />
         <ActionButton
           onClick={() => void spin()}
-          disabled={session.busy && !animating}
+          disabled={animating ? !pace.quick_stop : session.busy}
           busy={session.busy}
-          label={animating ? t('slot.skip') : pack ? t('slot.freeSpin') : t('slot.spin')}
+          label={animating && pace.quick_stop ? t('slot.skip') : pack ? t('slot.freeSpin') : t('slot.spin')}
           testId="slot-spin"
           tone={pack && !animating ? 'jade' : 'gold'}
           className="h-[4.5rem] w-[4.5rem] text-[11px] tablet:h-20 tablet:w-20"
         >
-          {animating ? (
+          {animating && pace.quick_stop ? (
             <span>{t('slot.skip')}</span>
           ) : pack ? (
             <span className="flex flex-col items-center gap-0.5 leading-none">
@@ -247,7 +257,7 @@ export default function SlotClient({ session }: StudioClientProps) {
         </ActionButton>
         <div className="min-w-[5.5rem] text-center" data-testid="slot-last-win">
           <span className="mb-1 block text-[10px] font-bold tracking-[0.16em] text-ink-300 uppercase">{t('slot.win')}</span>
-          <span className={clsx('block rounded-2xl bg-black/40 px-2 py-2 text-base font-extrabold tabular-nums ring-1 ring-white/10', lastWin && isPositive(lastWin) ? 'text-jade-400' : 'text-ink-200')}>
+          <span className={clsx('block rounded-2xl bg-black/40 px-2 py-2 text-base font-extrabold tabular-nums ring-1 ring-white/10', lastWin && beatsStake(lastWin, lastBet) ? 'text-jade-400' : 'text-ink-200')}>
             {showAmount(lastWin ?? '0')}
           </span>
         </div>

@@ -84,6 +84,10 @@ describe('slot client helpers', () => {
 
   it('grades wins and prices the paytable', () => {
     expect(winTier('0.00', '1.00')).toBe('none');
+    // A return at or below the stake is a loss: no banner, whatever the jurisdiction.
+    expect(winTier('0.50', '1.00')).toBe('none');
+    expect(winTier('1.00', '1.00')).toBe('none');
+    expect(winTier('1.01', '1.00')).toBe('win');
     expect(winTier('2.40', '1.00')).toBe('win');
     expect(winTier('10.00', '1.00')).toBe('big');
     expect(winTier('50.00', '1.00')).toBe('mega');

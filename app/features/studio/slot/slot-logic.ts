@@ -94,11 +94,12 @@ export function spinSteps(outcome: SlotOutcomeView): SpinStep[] {
 
 export type WinTier = 'none' | 'win' | 'big' | 'mega';
 
-/** How loud a win is: big from 10 times the stake, mega from 50 times. */
+/** How loud a win is: none at or below the stake, big from 10 times it, mega from 50 times. */
 export function winTier(win: string, bet: string): WinTier {
   const w = toMinor(win);
   const b = toMinor(bet);
-  if (w <= 0n) return 'none';
+  // At or below the stake is a loss, never celebrated (docs/studio.md, "Pace by jurisdiction").
+  if (w <= 0n || w <= b) return 'none';
   if (b > 0n && w >= 50n * b) return 'mega';
   if (b > 0n && w >= 10n * b) return 'big';
   return 'win';
