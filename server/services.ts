@@ -36,7 +36,7 @@ import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeEffects, playerTopic } from './modules/notices/index.ts';
 import { staffTopic } from '../contract/backoffice.ts';
 import { GAME_PACE } from '../contract/jurisdiction.ts';
-import { createBetting } from './modules/betting/index.ts';
+import { createBetting, parseCompetitions } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
 import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
@@ -225,6 +225,11 @@ export async function createServices(deps: {
     outboxCommitted: announceOutboxCommitted,
     enqueue: (name, key, payload) => jobs.enqueue(name, key, payload),
     opsSecret: hmacSha256(secret.secret, 'betting-ops'),
+    // The operator's margins per market type (created below; read only when the feed ticks).
+    margins: () => siteSettings.get('bettingMargins'),
+    oddsApi: env.ODDS_API_KEY
+      ? { baseUrl: env.ODDS_API_URL, apiKey: env.ODDS_API_KEY, competitions: parseCompetitions(env.ODDS_API_COMPETITIONS), regions: env.ODDS_API_REGIONS, pollSeconds: env.ODDS_API_POLL_SECONDS }
+      : undefined,
     tellTraders: (eventIds) => void live.publish(staffTopic('trading.read'), { type: 'trading', data: { event_ids: eventIds } }).catch(() => undefined),
   });
 

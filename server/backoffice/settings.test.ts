@@ -44,6 +44,7 @@ describe('operator settings', () => {
       userInactivityCashierTime: null,
       userInactivityPpTime: null,
       paymentMethodRules: { methods: [], withdrawBySameMethod: { enabled: false, days: 90 } },
+      bettingMargins: { '1x2': 5, match_winner: 5, total: 5, handicap: 5 },
     });
     // Reading is not changing.
     expect((await backoffice(t, 'settings/set', { body: { key: 'timeToForceLogout', value: 900 }, cookie: analyst.cookie })).status).toBe(403);

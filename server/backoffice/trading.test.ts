@@ -179,6 +179,38 @@ describe('a market in the trader hands', () => {
   });
 });
 
+describe('margins per market type', () => {
+  it('a trader sets them, audited; the feed prices the next fixture with them; an analyst reads them but cannot change them', async () => {
+    const initial = await backoffice(t, 'trading/margins', { cookie: analyst.cookie });
+    expect(initial.json.data).toEqual({ margins: { '1x2': '5.00', match_winner: '5.00', total: '5.00', handicap: '5.00' }, defaults: { '1x2': '5.00', match_winner: '5.00', total: '5.00', handicap: '5.00' } });
+    const refused = await backoffice(t, 'trading/set-margins', { body: { '1x2': '7', match_winner: '5', total: '5', handicap: '5' }, cookie: analyst.cookie });
+    expect(refused.status).toBe(403);
+
+    const set = await backoffice(t, 'trading/set-margins', { body: { '1x2': '8', match_winner: '4.5', total: '12.25', handicap: '3' }, cookie: trader.cookie });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    expect((set.json.data as { margins: unknown }).margins).toEqual({ '1x2': '8.00', match_winner: '4.50', total: '12.25', handicap: '3.00' });
+    expect(await lastAudit('trading.margins')).toMatchObject({
+      subject: 'setting:bettingMargins',
+      before: { margins: { '1x2': 5, match_winner: 5, total: 5, handicap: 5 } },
+      after: { margins: { '1x2': 8, match_winner: 4.5, total: 12.25, handicap: 3 } },
+    });
+
+    // A new fixture: each open market's implied chances sum to 100% plus its type's margin (odds
+    // are cut to the book's steps, so within a few tenths of a percent).
+    const event = (await t.services.betting.createFixture('football', 90, false))!;
+    const overround = (market: { selections: Array<{ odds: number }> }) => market.selections.reduce((sum, selection) => sum + 1000 / selection.odds, 0);
+    const markets = (await t.services.betting.book.marketsOf(event.id)).filter((market) => market.status === 'open');
+    const byType = (type: string) => markets.filter((market) => market.type === type);
+    expect(byType('1x2').length).toBeGreaterThan(0);
+    for (const market of byType('1x2')) expect(overround(market)).toBeCloseTo(1.08, 2);
+    for (const market of byType('total').filter((m) => m.main)) expect(overround(market)).toBeCloseTo(1.1225, 2);
+    for (const market of byType('handicap').filter((m) => m.main)) expect(overround(market)).toBeCloseTo(1.03, 2);
+
+    // Back to the defaults for the other tests.
+    await backoffice(t, 'trading/set-margins', { body: { '1x2': '5', match_winner: '5', total: '5', handicap: '5' }, cookie: trader.cookie });
+  });
+});
+
 describe('settling, voiding and settling again', () => {
   it('shows the ledger difference first, then moves exactly it, once, and a stale preview is refused', async () => {
     const f = await fixture({ home: 2000, draw: 3000, away: 4000 });
@@ -346,7 +378,12 @@ describe('every form by the server schemas', () => {
   it('answers bad input with 422 naming the field, and writes nothing', async () => {
     const f = await fixture({ home: 2150, draw: 3400, away: 3500 });
     const who = await player();
-    const state = async () => JSON.stringify([await tradingEvent(f.id), (await backoffice(t, 'trading/player-limits', { query: { user_id: String(who.uid) }, cookie: analyst.cookie })).json.data]);
+    const state = async () =>
+      JSON.stringify([
+        await tradingEvent(f.id),
+        (await backoffice(t, 'trading/player-limits', { query: { user_id: String(who.uid) }, cookie: analyst.cookie })).json.data,
+        (await backoffice(t, 'trading/margins', { cookie: analyst.cookie })).json.data,
+      ]);
     const before = { audit: await auditCount(), state: await state() };
     const home = f.pick('home').selection_id;
     const cases: Array<[string, Record<string, unknown>, string]> = [
@@ -368,6 +405,9 @@ describe('every form by the server schemas', () => {
       ['trading/set-player-limits', { user_id: who.uid, stake_factor: 'half', max_stake: null }, 'stake_factor'],
       ['trading/set-player-limits', { user_id: who.uid, stake_factor: '11', max_stake: null }, 'stake_factor'],
       ['trading/set-player-limits', { user_id: who.uid, stake_factor: '1', max_stake: '-5' }, 'max_stake'],
+      ['trading/set-margins', { '1x2': '45', match_winner: '5', total: '5', handicap: '5' }, '1x2'],
+      ['trading/set-margins', { '1x2': '5', match_winner: '5', total: 'lots', handicap: '5' }, 'total'],
+      ['trading/set-margins', { '1x2': '5', match_winner: '5', total: '5' }, 'handicap'],
     ];
     for (const [name, body, field] of cases) {
       const answer = await backoffice(t, name, { body, cookie: trader.cookie });

@@ -1,11 +1,15 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_JURISDICTION, JURISDICTIONS } from '../../contract/jurisdiction.ts';
+import { SPORTS } from '../../contract/betting.ts';
 
 /**
  * Every setting the process reads from its environment, parsed once at start. A missing or
  * malformed value stops the process with a message naming it.
  */
+/** One competition of ODDS_API_COMPETITIONS: the API's sport key, our sport, the country shown. */
+const COMPETITION = `[a-z0-9_]+:(${SPORTS.join('|')}):[^,:]+`;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -220,6 +224,20 @@ const envSchema = z.object({
    * job runner. Unset: off under NODE_ENV=test (tests drive the book by hand), on otherwise.
    */
   BETTING_FEED: z.enum(['on', 'off']).optional(),
+  /**
+   * A real odds feed instead of the demo one (docs/betting.md, "A real feed"): The Odds API v4 with
+   * this key. ODDS_API_COMPETITIONS lists what it books (`key:sport:country`, comma-separated);
+   * each poll costs quota (3 markets x the regions, per competition), so ODDS_API_POLL_SECONDS
+   * sets how often it reads.
+   */
+  ODDS_API_KEY: z.string().min(8).optional(),
+  ODDS_API_URL: z.url().default('https://api.the-odds-api.com'),
+  ODDS_API_COMPETITIONS: z
+    .string()
+    .regex(new RegExp(`^${COMPETITION}(,${COMPETITION})*$`), `Items key:sport:country separated by commas, sport one of ${SPORTS.join(', ')}`)
+    .default('soccer_epl:football:England,soccer_france_ligue_one:football:France,basketball_nba:basketball:USA'),
+  ODDS_API_REGIONS: z.string().regex(/^[a-z]{2}(,[a-z]{2})*$/, 'Regions such as eu or eu,uk').default('eu'),
+  ODDS_API_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /**
    * When the cashback job looks for periods that ended (docs/promotions.md): each cashback
    * campaign has its own period (weekly in the demo); the job pays only complete periods, once.

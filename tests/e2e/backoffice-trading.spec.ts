@@ -86,7 +86,21 @@ test('a trader suspends a market, the player is refused, then the trader resumes
   // Settling again is previewed first: here, what a draw instead would take back (nothing is applied).
   await trader.getByRole('link', { name: 'All events' }).click();
   await expect(trader.getByRole('row').filter({ hasText: `${event.home} v ${event.away}` })).toContainText('1');
+  // The book's margins per market type: a bad value is named on its field, a good one is saved
+  // (and put back, so the feed's prices elsewhere stay as they were).
+  const margins = trader.locator('.trading-margins');
+  const totals = margins.getByLabel('Totals (over/under)');
+  await expect(totals).toHaveValue('5.00');
+  await totals.fill('45');
+  await margins.getByRole('button', { name: 'Save margins' }).click();
+  await expect(margins.getByRole('alert')).toHaveText('Wrong value');
+  await totals.fill('6.5');
+  await margins.getByRole('button', { name: 'Save margins' }).click();
+  await expect(margins.getByRole('status')).toHaveText('Margins saved');
   await shootBackoffice(trader, 'trading-events');
+  await totals.fill('5');
+  await margins.getByRole('button', { name: 'Save margins' }).click();
+  await expect(margins.getByRole('status')).toHaveText('Margins saved');
   await trader.getByRole('link', { name: `${event.home} v ${event.away}` }).click();
 
   // The final score from the back office: 2-0, previewed first (the home win pays the player),

@@ -1,14 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BACKOFFICE_PATH } from '../../../contract/backoffice.ts';
 import { TRADING_EVENT_FILTERS, type TradingEventRow } from '../../../contract/backoffice-trading.ts';
-import { SPORTS } from '../../../contract/betting.ts';
+import { MARKET_TYPES, SPORTS, type MarketType } from '../../../contract/betting.ts';
 import { backofficeApi, fieldError } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { useLiveRefresh } from '../live.ts';
-import { Button, PageHeader, SelectField } from '../ui/controls.tsx';
+import { errorUntilChanged } from '../field-errors.ts';
+import { useCan } from '../session.tsx';
+import { Button, PageHeader, Panel, SelectField, TextField } from '../ui/controls.tsx';
 import { DataTable, useTableParams } from '../ui/data-table.tsx';
 import { formatTime } from '../ui/format.ts';
 import { EventStatusBadge, LiabilityFigures, tradingTexts } from '../trading-shared.tsx';
@@ -34,6 +36,16 @@ const texts = defineTexts({
     bets: 'Bet list',
     open: 'open (pre-match and live)',
     all: 'all',
+    margins: 'Book margins',
+    marginsHint:
+      'What the feed adds to the fair price of every market of a type, in percent: a market’s implied chances sum to 100% plus its margin. The feed prices with them from its next step (every 10 seconds); a market given its own margin keeps it.',
+    '1x2': 'Match result (1X2)',
+    match_winner: 'Match winner',
+    total: 'Totals (over/under)',
+    handicap: 'Handicaps',
+    defaultIs: 'Default {value}%',
+    saveMargins: 'Save margins',
+    saved: 'Margins saved',
   },
   fr: {
     title: 'Trading des paris sportifs',
@@ -54,6 +66,16 @@ const texts = defineTexts({
     bets: 'Liste des paris',
     open: 'ouverts (avant-match et en direct)',
     all: 'tous',
+    margins: 'Marges du book',
+    marginsHint:
+      'Ce que le flux ajoute au prix juste de chaque marché d’un type, en pour cent : les probabilités implicites d’un marché totalisent 100 % plus sa marge. Le flux les applique dès son prochain pas (toutes les 10 secondes) ; un marché doté de sa propre marge la garde.',
+    '1x2': 'Résultat du match (1N2)',
+    match_winner: 'Vainqueur du match',
+    total: 'Totaux (plus/moins)',
+    handicap: 'Handicaps',
+    defaultIs: 'Par défaut {value} %',
+    saveMargins: 'Enregistrer les marges',
+    saved: 'Marges enregistrées',
   },
 });
 
@@ -144,6 +166,66 @@ export default function TradingScreen() {
         onOpen={(row) => navigate(`${BACKOFFICE_PATH}/trading/${row.id}`)}
         rowTone={(row) => (row.suspended > 0 ? 'warn' : undefined)}
       />
+      <MarginsPanel />
     </>
+  );
+}
+
+type Margins = { margins: Record<MarketType, string>; defaults: Record<MarketType, string> };
+
+/** The book's margin per market type: read by every trader, changed by those who manage the book. */
+function MarginsPanel() {
+  const t = useTexts(texts);
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const manage = can('trading.manage');
+  const saved = useQuery({ queryKey: [...TRADING_QUERY, 'margins'], queryFn: () => backofficeApi<Margins>('trading/margins') });
+  const [draft, setDraft] = useState<Record<MarketType, string> | null>(null);
+  const save = useMutation({
+    mutationFn: (body: Record<MarketType, string>) => backofficeApi<Margins>('trading/set-margins', { body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData([...TRADING_QUERY, 'margins'], answer);
+      setDraft(null);
+    },
+  });
+  if (!saved.data) return null;
+  const shown = draft ?? saved.data.margins;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    save.mutate(shown);
+  }
+
+  return (
+    <Panel title={t('margins')} className="trading-margins">
+      <p className="bo-hint">{t('marginsHint')}</p>
+      <form onSubmit={submit} noValidate className="trading-margins-form">
+        {MARKET_TYPES.map((type) => (
+          <TextField
+            key={type}
+            label={t(type)}
+            name={type}
+            inputMode="decimal"
+            value={shown[type]}
+            disabled={!manage}
+            hint={t('defaultIs', { value: saved.data.defaults[type] })}
+            error={errorUntilChanged(save.error, save.variables, shown, type)}
+            onChange={(event) => setDraft({ ...shown, [type]: event.currentTarget.value })}
+          />
+        ))}
+        {manage && (
+          <div className="trading-margins-actions">
+            <Button type="submit" tone="primary" disabled={save.isPending || draft === null}>
+              {t('saveMargins')}
+            </Button>
+            {save.isSuccess && draft === null && (
+              <span className="bo-hint" role="status">
+                {t('saved')}
+              </span>
+            )}
+          </div>
+        )}
+      </form>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRADING_BET_STATUSES, TRADING_EVENT_FILTERS, type SettleAnswer } from '../../../contract/backoffice-trading.ts';
-import { parseOdds, SELECTION_KEYS, SPORTS, type SelectionKey } from '../../../contract/betting.ts';
+import { DEFAULT_MARKET_MARGINS, MARGIN_PERCENT_BOUNDS, type MarketMargins } from '../../../contract/betting-margins.ts';
+import { MARKET_TYPES, parseOdds, SELECTION_KEYS, SPORTS, type MarketType, type SelectionKey } from '../../../contract/betting.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineRead, defineWrite, type Endpoint, type EndpointContext } from '../endpoint.ts';
 
@@ -38,6 +39,12 @@ const day = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'A date like 2026-11-27')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'A date like 2026-11-27');
+/** A margin in percent as a trader types it ("5", "7.5"), 0 to the book's bound. */
+const marginPercent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}([.]\d{1,2})?$/, 'A margin in percent such as 5 or 7.5')
+  .refine((value) => Number(value) <= MARGIN_PERCENT_BOUNDS.max, `At most ${MARGIN_PERCENT_BOUNDS.max}%`);
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(200).default(50);
 
@@ -99,19 +106,37 @@ const marketMargin = defineWrite({
     "Sets a market's margin (`market_id`, `margin` in percent, 0 to 30, e.g. \"7.5\"): its odds are rescaled now so their implied chances sum to 100% + margin, and so is every price the feed sends later. `margin: null` gives the feed's own margin back. Audited.",
   input: z.object({
     market_id: id,
-    margin: z.union([
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,2}([.]\d{1,2})?$/, 'A margin in percent such as 5 or 7.5')
-        .refine((value) => Number(value) <= 30, 'At most 30%'),
-      z.null(),
-    ]),
+    margin: z.union([marginPercent, z.null()]),
   }),
   handler: async (input, context) => {
     const marginBp = input.margin === null ? null : Math.round(Number(input.margin) * 100);
     const { before, after, eventId } = await trading(context).setMarketMargin(input.market_id, marginBp);
     return { data: await trading(context).event(eventId, context.locale), audit: { action: 'trading.market-margin', subject: `market:${input.market_id}`, before, after, details: { event_id: eventId } } };
+  },
+});
+
+/** A margin in percent as the screens show it: always two decimals ("5.00"). */
+const shownMargins = (margins: MarketMargins) => Object.fromEntries(MARKET_TYPES.map((type) => [type, margins[type].toFixed(2)])) as Record<MarketType, string>;
+
+const getMargins = defineRead({
+  name: 'trading/margins',
+  access: 'trading.read',
+  summary: "The book's margin per market type in percent (`margins`: {1x2, match_winner, total, handicap}: \"5.00\"), and the defaults. The feed prices every market of a type with it; a market's own margin wins.",
+  input: z.object({}).strip(),
+  handler: async (_input, context) => ({ margins: shownMargins(await context.services.siteSettings.get('bettingMargins')), defaults: shownMargins(DEFAULT_MARKET_MARGINS) }),
+});
+
+const setMargins = defineWrite({
+  name: 'trading/set-margins',
+  access: 'trading.manage',
+  summary:
+    "Sets the book's margin per market type (`1x2`, `match_winner`, `total`, `handicap`, each in percent such as \"5\" or \"6.5\", 0 to 30): the feed prices with it from its next step (every 10 s), markets with a trader's own margin excepted. Each bad value is named by its type. Audited with before and after.",
+  input: z.object(Object.fromEntries(MARKET_TYPES.map((type) => [type, marginPercent])) as Record<MarketType, typeof marginPercent>),
+  handler: async (input, context) => {
+    const value = Object.fromEntries(MARKET_TYPES.map((type) => [type, Number(input[type])]));
+    const { before, after } = await context.services.siteSettings.change('bettingMargins', value);
+    const margins = shownMargins(after as MarketMargins);
+    return { data: { margins, defaults: shownMargins(DEFAULT_MARKET_MARGINS) }, audit: { action: 'trading.margins', subject: 'setting:bettingMargins', before: { margins: before }, after: { margins: after } } };
   },
 });
 
@@ -258,4 +283,4 @@ const setPlayerLimits = defineWrite({
 });
 
 /** The trading screens' endpoints (docs/backoffice.md). */
-export const TRADING_ENDPOINTS: Endpoint[] = [listEvents, getEvent, marketStatus, marketOdds, marketMargin, settlePreview, settleMarket, settleEventPreview, settleEvent, listBets, getPlayerLimits, setPlayerLimits] as Endpoint[];
+export const TRADING_ENDPOINTS: Endpoint[] = [listEvents, getEvent, marketStatus, marketOdds, marketMargin, getMargins, setMargins, settlePreview, settleMarket, settleEventPreview, settleEvent, listBets, getPlayerLimits, setPlayerLimits] as Endpoint[];

@@ -1,4 +1,5 @@
 import type { EventClock, EventScore, MarketType, SelectionKey, SportKey } from '../../../contract/betting.ts';
+import { DEFAULT_MARKET_MARGINS, type MarketMargins } from '../../../contract/betting-margins.ts';
 import type { Book, Fixture, FixtureMarket, MarketUpdate } from './book.ts';
 import { basketballDistribution, bookOdds, fairOdds, footballDistribution, isDecided, isQuotable, SELECTION_KEYS_OF, tennisDistribution, type ScoreDistribution } from './markets.ts';
 
@@ -30,8 +31,6 @@ export type FeedAdapter = {
 // ---------------------------------------------------------------------------------------------
 // The demo feed
 
-/** The bookmaker's margin on every market of the demo feed. */
-export const DEMO_MARGIN = 0.05;
 /** Real minutes a demo match lasts from kick-off to the final whistle. */
 const DURATION_MINUTES: Record<SportKey, number> = { football: 20, basketball: 16, tennis: 15 };
 /** How long markets stay suspended after a goal or a set. */
@@ -137,10 +136,16 @@ function marketLines(sport: SportKey, state: DemoState): Array<Pick<FixtureMarke
  * A market the score already decides, or with a selection the book could only quote at a bound
  * (1.01 or 1000.00, which is no price of its chances), is suspended and keeps its last odds.
  */
-export function quote(type: MarketType, line: number | null, cells: ScoreDistribution): { odds: Partial<Record<SelectionKey, number>>; status: 'open' | 'suspended' } {
+export function quote(
+  type: MarketType,
+  line: number | null,
+  cells: ScoreDistribution,
+  margins: MarketMargins = DEFAULT_MARKET_MARGINS,
+): { odds: Partial<Record<SelectionKey, number>>; status: 'open' | 'suspended' } {
+  const margin = margins[type] / 100;
   const fair = SELECTION_KEYS_OF[type].map((key) => [key, fairOdds(type, key, line, cells)] as const);
-  const odds = Object.fromEntries(fair.map(([key, value]) => [key, bookOdds(value, DEMO_MARGIN)]));
-  const open = !isDecided(type, line, cells) && fair.every(([, value]) => isQuotable(value, DEMO_MARGIN));
+  const odds = Object.fromEntries(fair.map(([key, value]) => [key, bookOdds(value, margin)]));
+  const open = !isDecided(type, line, cells) && fair.every(([, value]) => isQuotable(value, margin));
   return { odds, status: open ? 'open' : 'suspended' };
 }
 
@@ -170,7 +175,15 @@ function busySides(sport: SportKey, startsAt: Date, bookings: Booking[]): Set<st
  * booking of theirs overlaps it), strengths drawn, markets priced. Null when no competition has two
  * free sides at that time.
  */
-export function demoFixture(sport: SportKey, startsAt: Date, random: () => number, feedRef: string, live = false, bookings: Booking[] = []): Fixture | null {
+export function demoFixture(
+  sport: SportKey,
+  startsAt: Date,
+  random: () => number,
+  feedRef: string,
+  live = false,
+  bookings: Booking[] = [],
+  margins: MarketMargins = DEFAULT_MARKET_MARGINS,
+): Fixture | null {
   const busy = busySides(sport, startsAt, bookings);
   const open = COMPETITIONS[sport]
     .map((competition) => ({ competition, free: competition.sides.filter((side) => !busy.has(side)) }))
@@ -195,7 +208,7 @@ export function demoFixture(sport: SportKey, startsAt: Date, random: () => numbe
     status: live ? 'live' : 'scheduled',
     score: live ? score : null,
     clock: live ? clockOf(sport, state, score, startsAt.getTime()) : null,
-    markets: marketLines(sport, state).map((market) => ({ ...market, ...quote(market.type, market.line, cells) })),
+    markets: marketLines(sport, state).map((market) => ({ ...market, ...quote(market.type, market.line, cells, margins) })),
     feedState: state,
   };
 }
@@ -204,9 +217,9 @@ export function demoFixture(sport: SportKey, startsAt: Date, random: () => numbe
  * A fixture kicking off at `earliest` or, when every side is busy then, at the first later
  * 5-minute step where two are free (a match in the future always finds one: the bookings end).
  */
-export function scheduleDemoFixture(sport: SportKey, earliest: Date, random: () => number, feedRef: string, bookings: Booking[]): Fixture {
+export function scheduleDemoFixture(sport: SportKey, earliest: Date, random: () => number, feedRef: string, bookings: Booking[], margins: MarketMargins = DEFAULT_MARKET_MARGINS): Fixture {
   for (let startsAt = earliest; ; startsAt = new Date(startsAt.getTime() + 5 * 60_000)) {
-    const fixture = demoFixture(sport, startsAt, random, feedRef, false, bookings);
+    const fixture = demoFixture(sport, startsAt, random, feedRef, false, bookings, margins);
     if (fixture) return fixture;
   }
 }
@@ -239,10 +252,10 @@ function clockOf(sport: SportKey, state: DemoState, score: EventScore, now: numb
  */
 type Running = Awaited<ReturnType<Book['runningEvents']>>;
 
-export function createDemoFeed(deps: { book: Book; random?: () => number }): FeedAdapter {
+export function createDemoFeed(deps: { book: Book; random?: () => number; margins?: () => Promise<MarketMargins> }): FeedAdapter {
   const random = deps.random ?? Math.random;
 
-  async function topUp(sink: FeedSink, now: Date, running: Running) {
+  async function topUp(sink: FeedSink, now: Date, running: Running, margins: MarketMargins) {
     const bookings: Booking[] = running.map((row) => ({ sport: row.sport, home: row.home, away: row.away, startsAt: row.startsAt }));
     for (const sport of Object.keys(COMPETITIONS) as SportKey[]) {
       // Fixtures still to start (those past their kick-off were just turned live).
@@ -251,7 +264,7 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
       for (let n = upcoming.length; n < UPCOMING_PER_SPORT; n += 1) {
         last += (5 + Math.floor(random() * 25)) * 60_000;
         const earliest = new Date(Math.ceil(last / 60_000) * 60_000);
-        const fixture = scheduleDemoFixture(sport, earliest, random, `demo:${sport}:${earliest.getTime()}:${Math.floor(random() * 1e9)}`, bookings);
+        const fixture = scheduleDemoFixture(sport, earliest, random, `demo:${sport}:${earliest.getTime()}:${Math.floor(random() * 1e9)}`, bookings, margins);
         last = fixture.startsAt.getTime();
         bookings.push({ sport, home: fixture.home, away: fixture.away, startsAt: fixture.startsAt });
         await sink.createEvent(fixture);
@@ -259,7 +272,7 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
     }
   }
 
-  async function play(sink: FeedSink, now: number, row: Running[number]) {
+  async function play(sink: FeedSink, now: number, row: Running[number], margins: MarketMargins) {
     let state = row.feedState as DemoState;
     if (!state?.strength) return;
     const score = { home: row.scoreHome ?? 0, away: row.scoreAway ?? 0 };
@@ -304,7 +317,7 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
     const status = row.status === 'scheduled' ? 'live' : undefined;
     const cells = distribution(row.sport, next, score, fractionLeft(next, now));
     const markets = (await deps.book.marketsOf(row.id)).filter((market) => market.status !== 'settled');
-    const quotes = markets.map((market) => ({ market, ...quote(market.type, market.line, cells) }));
+    const quotes = markets.map((market) => ({ market, ...quote(market.type, market.line, cells, margins) }));
     // Lines the new score decides close before the score is shown, so none takes a bet at its old price.
     const closing = quotes.filter((q) => q.status === 'suspended' && q.market.status === 'open').map((q) => ({ marketId: q.market.id, status: 'suspended' as const }));
     if (scored) await sink.suspendEvent(row.id);
@@ -339,11 +352,12 @@ export function createDemoFeed(deps: { book: Book; random?: () => number }): Fee
     name: 'demo',
     async tick(sink, at) {
       const running = await unbook(sink, await deps.book.runningEvents());
+      const margins = (await deps.margins?.()) ?? DEFAULT_MARKET_MARGINS;
       const now = at.getTime();
       for (const row of running) {
-        if (row.status === 'live' || row.startsAt.getTime() <= now) await play(sink, now, row);
+        if (row.status === 'live' || row.startsAt.getTime() <= now) await play(sink, now, row, margins);
       }
-      await topUp(sink, at, running);
+      await topUp(sink, at, running, margins);
     },
   };
 }

@@ -5,3 +5,4 @@ export { seedBetting } from './seed.ts';
 export { createDemoFeed, demoFixture, type FeedAdapter, type FeedSink } from './feed.ts';
 export { CASH_OUT_MARGIN_PERCENT, type StakeCheck, type ReturnRecorder, type PlaceBetRequest } from './bets.ts';
 export { selectionResult, lineText } from './markets.ts';
+export { createOddsApiFeed, parseCompetitions, type OddsApiConfig } from './odds-api.ts';

@@ -1,4 +1,5 @@
 import { MAX_ODDS, MIN_ODDS, SPORTS, type EventScore, type SportKey } from '../../../contract/betting.ts';
+import type { MarketMargins } from '../../../contract/betting-margins.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { NamedJob, ScheduledJob } from '../../platform/jobs/index.ts';
@@ -6,6 +7,7 @@ import type { Ledger } from '../ledger/index.ts';
 import { createBets, type ReturnRecorder, type StakeCheck } from './bets.ts';
 import { createBook, type Publish } from './book.ts';
 import { createDemoFeed, demoFixture, type FeedAdapter, type FeedSink } from './feed.ts';
+import { createOddsApiFeed, type OddsApiConfig } from './odds-api.ts';
 import { bettingRoutes } from './routes.ts';
 import { createTrading } from './trading.ts';
 
@@ -29,6 +31,10 @@ export function createBetting(deps: {
   /** Queues a named job (the job runner's enqueue): results settle bets through the runner. */
   enqueue?: (name: string, key: string, payload: Record<string, unknown>) => Promise<void>;
   feed?: FeedAdapter;
+  /** The Odds API instead of the demo feed (docs/betting.md, "A real feed"). */
+  oddsApi?: OddsApiConfig;
+  /** The margin per market type the feed prices with (the operator's `bettingMargins`); 5% each when not given. */
+  margins?: () => Promise<MarketMargins>;
   /**
    * Tells the traders' screens which events' books changed (bets, odds, results), at most once a
    * second per process: the back office's live channel refetches their liability.
@@ -62,7 +68,9 @@ export function createBetting(deps: {
   };
   const book = createBook({ db: deps.db, publish, now });
   const bets = createBets({ ...deps, publish, book, now, onBet: tellTraders });
-  const feed = deps.feed ?? createDemoFeed({ book });
+  const feed =
+    deps.feed ??
+    (deps.oddsApi ? createOddsApiFeed({ book, config: deps.oddsApi, margins: deps.margins, logger: deps.logger }) : createDemoFeed({ book, margins: deps.margins }));
 
   /** Results an event and settles its bets now (the operator's command, and the settle job); with a trader's `expectedVersion`, 'stale' when the event changed since their preview. */
   async function settleEvent(eventId: number, outcome: { score: EventScore } | { cancelled: true }, expectedVersion?: number) {
@@ -116,7 +124,8 @@ export function createBetting(deps: {
   async function createFixture(sport: SportKey, minutes: number, live: boolean) {
     const startsAt = new Date(now().getTime() + (live ? 0 : minutes * 60_000));
     // The operator's hand picks any two sides (no bookings given, so never null): the feed counts this match as theirs from now on.
-    const id = await book.createEvent(demoFixture(sport, startsAt, Math.random, `ops:${sport}:${Date.now()}:${Math.random().toString(36).slice(2)}`, live)!);
+    const margins = await deps.margins?.();
+    const id = await book.createEvent(demoFixture(sport, startsAt, Math.random, `ops:${sport}:${Date.now()}:${Math.random().toString(36).slice(2)}`, live, [], margins)!);
     return book.event(id, 'en');
   }
 

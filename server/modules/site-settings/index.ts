@@ -6,6 +6,7 @@ import { localInvalidator, type CacheInvalidator } from '../../platform/cache-in
 import { siteSettings } from '../../db/schema.ts';
 import { changeSetting } from './change.ts';
 import { NO_METHOD_RULES, paymentMethodRulesSchema } from '../../../contract/payment-method-rules.ts';
+import { DEFAULT_MARKET_MARGINS, marketMarginsSchema } from '../../../contract/betting-margins.ts';
 
 /**
  * Operator switches kept in the database so every process sees them. Values are read through a
@@ -40,6 +41,8 @@ export const settingSchemas = {
    * countries and currencies, bounds per currency, and "withdraw by the method you deposited with".
    */
   paymentMethodRules: paymentMethodRulesSchema,
+  /** The sportsbook's margin per market type, in percent (docs/betting.md, "Margins"). */
+  bettingMargins: marketMarginsSchema,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -54,6 +57,7 @@ const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   userInactivityCashierTime: null,
   userInactivityPpTime: null,
   paymentMethodRules: NO_METHOD_RULES,
+  bettingMargins: DEFAULT_MARKET_MARGINS,
 };
 const CACHE_MS = 2000;
 
