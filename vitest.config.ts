@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // exercise contract/, server/ and pure app/lib code directly.
 export default defineConfig({
   test: {
-    include: ['{contract,server,app,games,scripts,deploy}/**/*.test.{ts,tsx}'],
+    include: ['{contract,server,app,games,scripts,deploy,aggregator-demo}/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

@@ -12,7 +12,7 @@ import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { PREPARING_DATABASE_LINE, readyLine, siteAddress } from './platform/console-lines.ts';
 import { parseEnv, EnvError, type Env } from './platform/env.ts';
-import { createLogger } from './platform/logger.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { writeSiteLock } from './platform/site-lock.ts';
 import { migrateAndSeed, waitForMigrations } from './platform/db/prepare.ts';
@@ -26,6 +26,7 @@ import { createGuestPageCache } from './http/guest-page-cache.ts';
 import { SITE_SETTINGS_CACHE } from './modules/site-settings/index.ts';
 import { SITE_CONFIG_CACHE } from './modules/site-config/index.ts';
 import { CATALOGUE_CACHE } from './modules/catalogue/index.ts';
+import type { Aggregator } from './modules/aggregator/index.ts';
 import { CONTENT_CACHE } from './modules/content/index.ts';
 import { createLiveEndpoint } from './http/live.ts';
 import { SESSION_COOKIE } from './modules/accounts/index.ts';
@@ -164,6 +165,9 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
 
   // Outbox handlers and scheduled jobs (studio round recovery among them): docs/events.md.
   if (env.JOBS === 'on') services.jobs.start();
+  // Third-party games: the aggregator's game list is read at startup (then by its scheduled job),
+  // tried a few times: an aggregator started alongside the site may not answer yet.
+  if (env.JOBS === 'on' && services.aggregator.enabled) void syncAtStartup(services.aggregator, logger);
 
   let closing = false;
   /**
@@ -222,4 +226,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(error);
     process.exit(1);
   });
+}
+
+/** The startup sync of the aggregator's games: up to 6 tries, 1 s apart and doubling (about a minute). */
+async function syncAtStartup(aggregator: Pick<Aggregator, 'sync'>, logger: Logger): Promise<void> {
+  for (let attempt = 1; attempt <= 6; attempt += 1) {
+    try {
+      await aggregator.sync();
+      return;
+    } catch (error) {
+      logger.warn({ err: error, attempt }, 'aggregator game list could not be read at startup');
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** (attempt - 1)).unref());
+    }
+  }
 }

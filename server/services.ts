@@ -28,6 +28,7 @@ import { createLoyalty, createLoyaltyManager } from './modules/loyalty/index.ts'
 import { announceOutboxCommitted } from './platform/events/outbox.ts';
 import { createHistory } from './modules/history/index.ts';
 import { createStudio } from './modules/studio/index.ts';
+import { aggregatorFromEnv, createAggregator } from './modules/aggregator/index.ts';
 import { createJobRunner, housekeeping, statistics } from './platform/jobs/index.ts';
 import { createBus } from './platform/bus/index.ts';
 import { createCacheInvalidator } from './platform/cache-invalidation.ts';
@@ -165,6 +166,7 @@ export async function createServices(deps: {
   // Jackpot contributions and draws run inside each real-money bet (docs/jackpots.md).
   const jackpotsOn = (env.JACKPOTS ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
   if (jackpotsOn) await jackpots.fundSeeds();
+  const aggregatorConfig = aggregatorFromEnv(env);
   const wallet = createWallet({
     onRealBet: jackpotsOn ? jackpots.onRealBet : undefined,
     planRealBet: jackpotsOn ? jackpots.planRealBet : undefined,
@@ -178,9 +180,14 @@ export async function createServices(deps: {
     playerState: (userId) => accounts.playerState(userId),
     // A provider's own secret from WALLET_SECRET_<PROVIDER>; in-house and demo providers may use
     // one derived from APP_SECRET; an external provider without its secret cannot call.
+    // The game aggregator's wallet calls are signed with its AGGREGATOR_SECRET (docs/aggregator.md).
     secretFor: (provider) =>
-      env.WALLET_SECRETS[provider.sysname] ?? (provider.integration === 'external' ? null : hmacSha256(secret.secret, `wallet:${provider.sysname}`)),
+      env.WALLET_SECRETS[provider.sysname] ??
+      (aggregatorConfig && provider.sysname === aggregatorConfig.provider ? aggregatorConfig.secret : null) ??
+      (provider.integration === 'external' ? null : hmacSha256(secret.secret, `wallet:${provider.sysname}`)),
   });
+  // Third-party games through a game aggregator, when AGGREGATOR_URL and its fellows are set.
+  const aggregator = createAggregator({ db, catalogue, wallet, logger, invalidator, config: aggregatorConfig });
 
   // Loss, wager and session-time limits, reality checks, time-outs and self-exclusion
   // (docs/responsible-gaming.md); the wallet checks the limits in the bet itself.
@@ -288,6 +295,7 @@ export async function createServices(deps: {
   const currencyRatesUrl = env.CURRENCY_RATES_URL ?? (env.NODE_ENV === 'test' ? 'off' : ECB_DAILY_RATES_URL);
   const currencyRates = createCurrencyRates({ url: currencyRatesUrl === 'off' ? null : currencyRatesUrl, timeoutMs: env.CURRENCY_RATES_TIMEOUT_MS, maxAgeMs: 3600_000, logger });
   if (currencyRatesUrl !== 'off') jobs.schedule(currencyRates.job);
+  if (aggregator.job) jobs.schedule(aggregator.job);
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',
@@ -412,6 +420,7 @@ export async function createServices(deps: {
     history: createHistory({ db, limits, logger, roundsDb: reads.forPlayer }),
     support,
     studio,
+    aggregator,
     verification,
     jobs,
     setCallbackSender: (sender: CallbackSender) => {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { localizePath } from '../../contract/locales.ts';
 import type { Engine, GameMode } from '../../contract/studio.ts';
@@ -15,15 +15,17 @@ import { bridgeOf, serverApi } from '../lib/server-bridge.ts';
 const FIELDS = ['sysname', 'name', 'description', 'provider', 'engine', 'has_demo'];
 
 type PlayData = {
-  game: { sysname: string; name: string; provider: string; providerName: string; engine: Engine; hasDemo: boolean };
+  /** `engine` null: a third-party game, which plays in the aggregator's page (docs/aggregator.md). */
+  game: { sysname: string; name: string; provider: string; providerName: string; engine: Engine | null; hasDemo: boolean };
   mode: GameMode;
   /** A guest asked for real money: the frame says to sign in instead of opening a session. */
   needsSignIn: boolean;
 };
 
 /**
- * The play frame of a studio game: `?mode=real|demo` (real for players, demo for guests by
- * default). Unknown games and games no studio engine plays answer 404.
+ * The play frame of a game: `?mode=real|demo` (real for players, demo for guests by default). A
+ * studio game plays here; a third-party game is sent on to the game aggregator's page of a fresh
+ * session (games/launchThirdParty). Unknown games answer 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<PlayData> {
   const sysname = requireParam(request, params.sysname);
@@ -39,18 +41,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   } catch (error) {
     toPageError(error);
   }
-  if (!game || !game.engine) notFound(url.pathname);
+  if (!game) notFound(url.pathname);
+  const hasDemo = game.has_demo !== false;
+  const needsSignIn = mode === 'real' && !signedIn;
+  if (!game.engine && !needsSignIn && (mode === 'real' || hasDemo)) {
+    const platform = /Mobi|Android|iPhone|iPad/i.test(request.headers.get('user-agent') ?? '') ? 'GPL_MOBILE' : 'GPL_DESKTOP';
+    let launched: { url: string } | undefined;
+    try {
+      launched = await serverApi<{ url: string }>(context, 'games/launchThirdParty', { body: { sysname, mode, platform }, locale });
+    } catch (error) {
+      toPageError(error);
+    }
+    // The aggregator's page of this session, in this same frame.
+    throw redirect(launched!.url, { headers: { 'Cache-Control': 'no-store' } });
+  }
   return {
     game: {
       sysname,
       name: gameName(game),
       provider: game.provider,
       providerName: providerLabel(game.provider),
-      engine: game.engine,
-      hasDemo: game.has_demo !== false,
+      engine: game.engine ?? null,
+      hasDemo,
     },
     mode,
-    needsSignIn: mode === 'real' && !signedIn,
+    needsSignIn,
   };
 }
 
@@ -71,7 +86,7 @@ export default function PlayPage() {
           {blocked === 'signIn' ? <GuestRealMoney game={game} /> : <NoDemo game={game} />}
         </div>
       ) : (
-        <StudioPlayer key={`${game.sysname}:${mode}`} game={game} mode={mode} providerName={game.providerName} />
+        game.engine && <StudioPlayer key={`${game.sysname}:${mode}`} game={{ ...game, engine: game.engine }} mode={mode} providerName={game.providerName} />
       )}
     </>
   );

@@ -52,6 +52,7 @@ import {
   removeCashback,
   takePromotions,
 } from './methods/promotions.ts';
+import { launchThirdPartyGame } from './methods/aggregator.ts';
 import { actRound, getFairness, launchGame, playFreeSpin, playRound, rotateSeed, verifyRound } from './methods/studio.ts';
 import { addLike, getCategories, getFreeSpins, getGames, getLikes, getProviders, getRecent, removeLike } from './methods/games.ts';
 import { createHistoryExport, getGameHistory, getHistoryExport } from './methods/history.ts';
@@ -147,6 +148,7 @@ export const CATALOGUE: readonly ApiMethod[] = [
   createHistoryExport,
   getHistoryExport,
   launchGame,
+  launchThirdPartyGame,
   playRound,
   playFreeSpin,
   actRound,

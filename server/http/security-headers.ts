@@ -20,6 +20,12 @@ export function securityHeaders(options: {
   dev: boolean;
   /** Origins a page's configured third-party widget needs (the chat provider's; docs/support-chat.md); none by default. */
   thirdPartyOrigins?(c: Context): Promise<string[]>;
+  /**
+   * Origins third-party games come from (the game aggregator's, docs/aggregator.md): their frames
+   * and thumbnails only. Nothing else is loosened: no script, style or connection of theirs runs
+   * in our pages.
+   */
+  gameOrigins?: string[];
 }): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     await next();
@@ -35,6 +41,7 @@ export function securityHeaders(options: {
       const nonce = c.get('nonce');
       const origins = (await options.thirdPartyOrigins?.(c).catch(() => [])) ?? [];
       const plus = origins.length ? ` ${origins.join(' ')}` : '';
+      const games = options.gameOrigins?.length ? ` ${options.gameOrigins.join(' ')}` : '';
       // Vite's dev client and third-party widgets inject style elements without the nonce.
       const inlineStyles = options.dev || origins.length > 0;
       headers.set(
@@ -46,11 +53,11 @@ export function securityHeaders(options: {
           // A nonce in the list would switch 'unsafe-inline' off: the looser form names none.
           inlineStyles ? `style-src 'self' 'unsafe-inline'${plus}` : `style-src 'self' 'nonce-${nonce}'${plus}`,
           inlineStyles ? "style-src-attr 'unsafe-inline'" : "style-src-attr 'none'",
-          `img-src 'self' data: blob:${plus}`,
+          `img-src 'self' data: blob:${plus}${games}`,
           `font-src 'self' data:${plus}`,
           // Vite's hot reload talks over a websocket in development only.
           options.dev ? `connect-src 'self' ws: wss:${plus}` : `connect-src 'self'${plus}`,
-          `frame-src 'self'${plus}`,
+          `frame-src 'self'${plus}${games}`,
           // The service worker (/sw.js) and the web app manifest come from this origin only.
           "worker-src 'self'",
           "manifest-src 'self'",

@@ -291,6 +291,35 @@ const envSchema = z.object({
   CURRENCY_RATES_URL: z.union([z.literal('off'), z.url()]).optional(),
   /** How long one read of the rates may take, in ms. */
   CURRENCY_RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+  /**
+   * Third-party games through a game aggregator speaking Hub88's operator API (docs/aggregator.md):
+   * its base URL, our operator id there and the shared secret that signs our calls to it and its
+   * wallet calls to us. All three or none; none: no third-party games.
+   */
+  AGGREGATOR_URL: z.url().optional(),
+  AGGREGATOR_OPERATOR_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').optional(),
+  AGGREGATOR_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The aggregator's name as the wallet knows it: the `provider` of its wallet calls and the owner of the games it lists. */
+  AGGREGATOR_PROVIDER: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and - only').max(64).default('aggregator'),
+  /** When the game list is read again (UTC cron); it is read at startup too. */
+  AGGREGATOR_SYNC_CRON: z.string().min(9).default('*/30 * * * *'),
+  /**
+   * Origins the aggregator's game frames and thumbnails load from, comma-separated (the pages'
+   * Content-Security-Policy allows them in frame-src and img-src); default: AGGREGATOR_URL's origin.
+   */
+  AGGREGATOR_CONTENT_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const origins = value.split(',').map((part) => part.trim()).filter(Boolean);
+      for (const origin of origins) {
+        if (!/^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/i.test(origin)) context.addIssue({ code: 'custom', message: `${origin} is not an origin (https://host[:port])` });
+      }
+      return origins;
+    }),
+  /** How long one call to the aggregator may take, in ms. */
+  AGGREGATOR_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -334,6 +363,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const anyPayout = payout.some((name) => result.data[name]);
     const missingNow = [...nowpayments.filter((name) => !result.data[name] && (anyPayout || nowpayments.some((other) => result.data[other]))), ...(anyPayout ? payout.filter((name) => !result.data[name]) : [])];
     if (missingNow.length) throw new EnvError(`Invalid environment: ${missingNow.join(', ')}: required with the other NOWPAYMENTS_ settings`);
+    const aggregator = ['AGGREGATOR_URL', 'AGGREGATOR_OPERATOR_ID', 'AGGREGATOR_SECRET'] as const;
+    const missingAggregator = aggregator.filter((name) => !result.data[name]);
+    if (missingAggregator.length && missingAggregator.length < aggregator.length) {
+      throw new EnvError(`Invalid environment: ${missingAggregator.join(', ')}: required with the other AGGREGATOR_ settings`);
+    }
   }
   if (!result.success) {
     const variable = (path: PropertyKey[]) =>

@@ -18,7 +18,7 @@ import { fullScreenVisible, initialMode, needsDeposit, playPath, wantsReal } fro
 import { RealityCheck } from '../responsible-gaming/reality-check.tsx';
 import { gameImage, gameName, type Game } from './types.ts';
 import { useFreeSpinPacks } from './use-free-spins.ts';
-import { useGameFrameMessages } from './use-game-frame.ts';
+import { useGameFrameMessages, useThirdPartyBalance } from './use-game-frame.ts';
 import { useLikes } from './use-likes.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 
@@ -95,6 +95,7 @@ export function GamePageView({ data }: { data: GamePageData }) {
   const name = gameName(game);
 
   useGameFrameMessages(frame, uid);
+  useThirdPartyBalance(frame, uid, !game.engine && signedIn && mode === 'real');
 
   const showDemoPopup = useCallback(() => {
     sessionFlag.set(DEMO_POPUP_SEEN);

@@ -49,3 +49,37 @@ export function useGameFrameMessages(frame: RefObject<HTMLIFrameElement | null>,
     };
   }, [client, frame, navigate, uid]);
 }
+
+/** How often the header balance is read while a third-party game plays in real money. */
+const THIRD_PARTY_POLL_MS = 10_000;
+
+/**
+ * The balance beside a third-party game (docs/aggregator.md): its page is another site's, so
+ * nothing it says is believed. A message from the frame (any shape Hub88-style games send, such
+ * as the demo aggregator's `aggregator:balance-changed`) only makes the page read getBalance
+ * soon; a slow poll catches games that say nothing. Real money only: demo rounds move the
+ * aggregator's own fun money.
+ */
+export function useThirdPartyBalance(frame: RefObject<HTMLIFrameElement | null>, uid: number, active: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!active || uid <= 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reread = () =>
+      void client.fetchQuery({ queryKey: balanceQueryKey(uid), queryFn: () => api<Balances>('getBalance'), staleTime: 0 }).catch(() => {});
+    const onMessage = (event: MessageEvent) => {
+      if (!frame.current || event.source !== frame.current.contentWindow) return;
+      clearTimeout(timer);
+      timer = setTimeout(reread, 300);
+    };
+    const poll = setInterval(() => {
+      if (document.visibilityState === 'visible') reread();
+    }, THIRD_PARTY_POLL_MS);
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+      clearInterval(poll);
+    };
+  }, [active, client, frame, uid]);
+}

@@ -318,7 +318,20 @@ export function createWallet(deps: WalletDeps) {
    * mode and plays with fun money: the player's own, or a guest's (by visitor id), topped up first.
    */
   async function openSession(
-    input: { game: string; mode: 'real' | 'demo'; userId: number | null; visitorId?: string; currency?: string; minBet?: bigint },
+    input: {
+      game: string;
+      mode: 'real' | 'demo';
+      userId: number | null;
+      visitorId?: string;
+      currency?: string;
+      minBet?: bigint;
+      /**
+       * Who will call the wallet for this session, when it is not the game's provider: a game
+       * aggregator serving a studio's game (docs/aggregator.md). Its `provider` and secret then
+       * sign the session's calls.
+       */
+      partner?: string;
+    },
     locale: LocaleCode,
   ) {
     const state = input.userId !== null ? await deps.playerState(input.userId) : null;
@@ -345,10 +358,10 @@ export function createWallet(deps: WalletDeps) {
     const expiresAt = new Date(Date.now() + GAME_SESSION_SECONDS * 1000);
     const [session] = await db
       .insert(gameSessions)
-      .values({ tokenHash: sha256(token), ...owner, game: game.sysname, provider: game.provider, currency: sessionCurrency, mode: input.mode, expiresAt })
+      .values({ tokenHash: sha256(token), ...owner, game: game.sysname, provider: input.partner ?? game.provider, currency: sessionCurrency, mode: input.mode, expiresAt })
       .returning();
     const balance = input.mode === 'demo' ? await refillFun(playerOf(session), sessionCurrency, input.minBet) : await balanceOf(db, session);
-    return { token, sessionId: session.id, game: game.sysname, provider: game.provider, mode: input.mode, currency: sessionCurrency, balance, expiresAt };
+    return { token, sessionId: session.id, game: game.sysname, provider: session.provider, mode: input.mode, currency: sessionCurrency, balance, expiresAt };
   }
 
   /**
