@@ -77,6 +77,10 @@ test('a player opens a third-party game from the hall, plays a round in its fram
 
   // The site's own balance follows, from its wallet.
   await expect.poll(() => amountOf(page.getByTestId('header-balance-amount')), { timeout: 15_000 }).toBe(after);
-  await page.screenshot({ path: 'test-results/aggregator-game-1440.png' });
+  // How it looks (docs/aggregator.md): the game page at 1440 px, then at 375 px.
+  await page.screenshot({ path: 'docs/aggregator/game-page-1440.png' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(frame.getByTestId('aggregator-balance')).toBeVisible();
+  await page.screenshot({ path: 'docs/aggregator/game-page-375.png' });
   await context.close();
 });
