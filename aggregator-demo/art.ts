@@ -12,7 +12,7 @@ export const SCRATCH_ICONS: Record<string, string> = {
   moth: '<ellipse cx="-6" cy="0" rx="6" ry="9" fill="#c9b2ff"/><ellipse cx="6" cy="0" rx="6" ry="9" fill="#c9b2ff"/><rect x="-1.5" y="-8" width="3" height="16" fill="#4b2f7a"/>',
   key: '<circle cx="-5" cy="0" r="5" fill="none" stroke="#ffd36b" stroke-width="3"/><rect x="0" y="-1.5" width="12" height="3" fill="#ffd36b"/>',
   flame: '<path d="M0-12C7-4 8 3 0 11-8 3-6-4 0-12Z" fill="#ff7a3d"/>',
-  moon: '<path d="M4-10A10 10 0 1 0 4 10 8 8 0 1 1 4-10Z" fill="#fff2c4"/>',
+  moon: '<path d="M2-10A10 10 0 1 0 10 2A8 8 0 0 1 2-10Z" fill="#fff2c4"/>',
 };
 
 function scratch(): string {

@@ -9,8 +9,8 @@ import { STAKES, WHEEL_SEGMENTS } from './games.ts';
  * (a message without figures: the operator reads its own balance).
  */
 const TEXTS = {
-  en: { balance: 'Balance', stake: 'Stake', win: 'Win', play: { scratch: 'Buy and scratch', wheel: 'Spin the wheel', card: 'Deal' }, lost: 'No win this time', tie: 'Tie: stake returned', fun: 'Fun money', real: 'Real money', by: 'by', busy: 'Playing…' },
-  fr: { balance: 'Solde', stake: 'Mise', win: 'Gain', play: { scratch: 'Acheter et gratter', wheel: 'Lancer la roue', card: 'Distribuer' }, lost: 'Pas de gain cette fois', tie: 'Égalité : mise rendue', fun: 'Argent fictif', real: 'Argent réel', by: 'par', busy: 'Partie en cours…' },
+  en: { balance: 'Balance', stake: 'Stake', win: 'Win', play: { scratch: 'Buy and scratch', wheel: 'Spin the wheel', card: 'Deal' }, lost: 'No win this time', tie: 'Tie: stake returned', fun: 'Fun money', real: 'Real money', by: 'by', busy: 'Playing…', you: 'You', dealer: 'Dealer' },
+  fr: { balance: 'Solde', stake: 'Mise', win: 'Gain', play: { scratch: 'Acheter et gratter', wheel: 'Lancer la roue', card: 'Distribuer' }, lost: 'Pas de gain cette fois', tie: 'Égalité : mise rendue', fun: 'Argent fictif', real: 'Argent réel', by: 'par', busy: 'Partie en cours…', you: 'Vous', dealer: 'Croupier' },
 };
 
 export type PageInput = { launch: string; code: string; name: string; product: string; lang: string; mode: 'real' | 'demo'; currency: string };
@@ -27,7 +27,7 @@ export function gamePage(input: PageInput): string {
       ? `<div class="card-grid" id="board">${Array.from({ length: 9 }, (_, i) => `<div class="cell" data-cell="${i}"><span class="symbol"></span><span class="foil"></span></div>`).join('')}</div>`
       : kind === 'wheel'
         ? `<div class="wheel-wrap"><div class="pointer"></div><svg id="wheel" viewBox="-100 -100 200 200" class="wheel"></svg></div>`
-        : `<div class="table" id="board"><div class="slot"><div class="label">You</div><div class="playing-card back" id="player"></div></div><div class="slot"><div class="label">Dealer</div><div class="playing-card back" id="dealer"></div></div></div>`;
+        : `<div class="table" id="board"><div class="slot"><div class="label">${t.you}</div><div class="playing-card back" id="player"></div></div><div class="slot"><div class="label">${t.dealer}</div><div class="playing-card back" id="dealer"></div></div></div>`;
   const config = JSON.stringify({ launch: input.launch, kind, icons: SCRATCH_ICONS, stakes: STAKES, segments: WHEEL_SEGMENTS, texts: t, lang: input.lang }).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="${input.lang === 'fr' ? 'fr' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

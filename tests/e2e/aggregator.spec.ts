@@ -60,6 +60,7 @@ test('a player opens a third-party game from the hall, plays a round in its fram
   await expect(tile).toBeVisible({ timeout: 30_000 });
   await expect(tile).toContainText('Northwind Play');
   await expect(tile.locator('img')).toHaveAttribute('src', `${AGGREGATOR}/thumbs/${WHEEL}.svg`);
+  await page.screenshot({ path: 'docs/aggregator/hall-1440.png' });
   await tile.locator('a').first().click();
   await expect(page).toHaveURL(new RegExp(`/game/${WHEEL}$`));
   await expect(page.getByTestId('header-balance-amount')).toHaveText('50.00 EUR');
