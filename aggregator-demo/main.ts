@@ -17,16 +17,17 @@ if (secret.length < 32) {
   console.error('AGGREGATOR_SECRET must be set, at least 32 characters (the same value as the site\'s)');
   process.exit(1);
 }
+const publicUrl = process.env.AGGREGATOR_PUBLIC_URL ?? `http://127.0.0.1:${port}`;
 const aggregator = createDemoAggregator({
   operatorId: process.env.AGGREGATOR_OPERATOR_ID ?? 'croupier',
   secret,
   provider: process.env.AGGREGATOR_PROVIDER ?? 'aggregator',
   siteUrl: process.env.SITE_URL ?? 'http://localhost:3000',
-  publicUrl: process.env.AGGREGATOR_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+  publicUrl,
 });
 
 const server = serve({ fetch: aggregator.app.fetch, port, hostname: process.env.AGGREGATOR_DEMO_HOST ?? '127.0.0.1' }, () => {
-  console.log(`Demo game aggregator on http://localhost:${port} (wallet: ${process.env.SITE_URL ?? 'http://localhost:3000'})`);
+  console.log(`Demo game aggregator on ${publicUrl} (wallet: ${process.env.SITE_URL ?? 'http://localhost:3000'})`);
 });
 const retry = setInterval(() => void aggregator.retryPending(), 5000);
 

@@ -16,7 +16,9 @@ const shared = {
 };
 const children: ChildProcess[] = [];
 const run = (script: string, env: Record<string, string>) => {
-  const child = spawn('npx', ['node', script], { stdio: 'inherit', env: { ...process.env, ...shared, ...env } });
+  // process.execPath is the project's Node 24 (npm scripts run on it); spawned directly, not
+  // through npx, so the signals below reach the processes themselves.
+  const child = spawn(process.execPath, [script], { stdio: 'inherit', env: { ...process.env, ...shared, ...env } });
   children.push(child);
   child.on('exit', (code) => {
     for (const other of children) if (other !== child && other.exitCode === null) other.kill('SIGTERM');
