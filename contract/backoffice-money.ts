@@ -6,7 +6,7 @@
 export type MoneyView = { amount: string; currency: string };
 
 /** Why a withdrawal deserves a second look before it is paid out. */
-export const WITHDRAWAL_FLAGS = ['first_withdrawal', 'other_method', 'bonus_converted', 'net_win', 'linked_accounts', 'unverified', 'chargeback'] as const;
+export const WITHDRAWAL_FLAGS = ['first_withdrawal', 'other_method', 'bonus_converted', 'net_win', 'linked_accounts', 'unverified', 'chargeback', 'risk_hold'] as const;
 export type WithdrawalFlag = (typeof WITHDRAWAL_FLAGS)[number];
 
 export const WITHDRAWAL_STATUS_VALUES = ['requested', 'processing', 'approved', 'declined', 'cancelled'] as const;
@@ -35,6 +35,8 @@ export type WithdrawalRowView = {
   chargeback_owed: MoneyView;
   /** Methods the player deposited by that this withdrawal does not return money along. */
   other_deposit_methods: string[];
+  /** The compliance case holding the player's withdrawals (flag `risk_hold`): no approval until it is released or closed (docs/risk.md). */
+  risk_hold: { case_id: number } | null;
   four_eyes: {
     /** Above BACKOFFICE_FOUR_EYES: two different members must approve. */
     required: boolean;

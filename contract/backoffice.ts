@@ -31,6 +31,9 @@ export const PERMISSIONS = {
   'verification.decide': 'Approve or reject identity verification',
   'rg.read': 'See responsible-gaming limits and exclusions',
   'rg.restrict': 'Add a stricter limit or an operator exclusion (never loosen one)',
+  'risk.read': 'See risk alerts, compliance cases and the risk rules',
+  'risk.manage': 'Work compliance cases: assign, note, hold withdrawals, close with an outcome',
+  'risk.rules': 'Turn risk rules on or off and change their thresholds',
   'support.chat': 'Answer the live chat and read contact-form messages',
   'marketing.read': 'See campaigns, promo codes and their uses, bonuses given, cashback runs, loyalty and tournaments',
   'marketing.manage': 'Create and publish campaigns, create and disable promo codes, run cashback, change loyalty and tournaments, end a tournament now',
@@ -51,7 +54,7 @@ const READ_ONLY: Permission[] = ['players.read', 'withdrawals.read', 'deposits.r
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: Object.keys(PERMISSIONS) as Permission[],
   manager: (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => permission !== 'staff.manage'),
-  finance: [...READ_ONLY, 'players.notes', 'players.adjust', 'players.adjust-approve', 'withdrawals.decide', 'deposits.settle', 'ledger.verify'],
+  finance: [...READ_ONLY, 'risk.read', 'players.notes', 'players.adjust', 'players.adjust-approve', 'withdrawals.decide', 'deposits.settle', 'ledger.verify'],
   compliance: [
     ...READ_ONLY,
     'players.notes',
@@ -62,11 +65,14 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'verification.decide',
     'rg.restrict',
     'trading.read',
+    'risk.read',
+    'risk.manage',
+    'risk.rules',
   ],
   support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat', 'games.read', 'content.read'],
   marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read', 'content.read', 'content.manage'],
   trader: ['players.read', 'players.notes', 'trading.read', 'trading.manage'],
-  analyst: [...READ_ONLY, 'settings.read', 'marketing.read', 'trading.read', 'games.read', 'content.read'],
+  analyst: [...READ_ONLY, 'risk.read', 'settings.read', 'marketing.read', 'trading.read', 'games.read', 'content.read'],
 };
 
 export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -41,6 +41,7 @@ import { createBetting, parseCompetitions } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
 import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
+import { createRisk } from './modules/risk/index.ts';
 import { createStaff } from './modules/staff/index.ts';
 
 /**
@@ -296,6 +297,10 @@ export async function createServices(deps: {
   const currencyRates = createCurrencyRates({ url: currencyRatesUrl === 'off' ? null : currencyRatesUrl, timeoutMs: env.CURRENCY_RATES_TIMEOUT_MS, maxAgeMs: 3600_000, logger });
   if (currencyRatesUrl !== 'off') jobs.schedule(currencyRates.job);
   if (aggregator.job) jobs.schedule(aggregator.job);
+  // Risk and AML (docs/risk.md): the rules look at deposits, withdrawals, sign-ups and limit
+  // raises; the back office's risk screens refresh live for the members who may see them.
+  const risk = createRisk({ db, currencyRates, announce: (message) => live.publish(staffTopic('risk.read'), message) });
+  jobs.onEvent(risk.handler);
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',
@@ -357,6 +362,8 @@ export async function createServices(deps: {
     beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
     // Withdrawals wait for an approved identity verification as the operators set it.
     withdrawalCheck: verification.withdrawalCheck,
+    // A compliance case holding the player's withdrawals refuses their approval (docs/risk.md).
+    approvalCheck: risk.assertNoHold,
     // A provider's chargeback notice moves its money through the ledger (chargebacks.ts).
     chargeback: chargebacks.applyNotice,
     // The operator's method rules: countries, currencies, bounds, withdraw by the deposit's method (decision 038).
@@ -422,6 +429,8 @@ export async function createServices(deps: {
     studio,
     aggregator,
     verification,
+    /** Risk and AML: rules, alerts, compliance cases, withdrawal holds (docs/risk.md). */
+    risk,
     jobs,
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;

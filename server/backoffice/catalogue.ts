@@ -12,6 +12,7 @@ import { TRADING_ENDPOINTS } from './endpoints/trading.ts';
 import { MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS } from './endpoints/loyalty-tournaments.ts';
 import { GAMES_ENDPOINTS } from './endpoints/games.ts';
 import { CONTENT_ENDPOINTS } from './endpoints/content.ts';
+import { RISK_ENDPOINTS } from './endpoints/risk.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -41,6 +42,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS,
   ...GAMES_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...RISK_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

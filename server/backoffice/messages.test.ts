@@ -23,6 +23,7 @@ const SOURCES = [
   'server/modules/jackpots/admin.ts',
   'server/modules/content/editor.ts',
   'server/modules/content/images.ts',
+  'server/modules/risk/service.ts',
 ].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'server/backoffice/messages.ts');
 
 const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;

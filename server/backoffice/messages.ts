@@ -170,6 +170,15 @@ const FRENCH: Array<[english: string, french: string]> = [
   ['A bet per spin from {min} to {max} {currency}, in steps of {step}', 'Une mise par tour de {min} à {max} {currency}, par pas de {step}'],
   ['No jackpot pool {id}', 'Aucune cagnotte {id}'],
   ['A seed from 0 to {max} {currency}, like 5000 or 5000.00', 'Une mise de départ de 0 à {max} {currency}, comme 5000 ou 5000.00'],
+  // Risk and AML.
+  ['No risk rule {id}', 'Aucune règle de risque {id}'],
+  ['No risk case {id}', 'Aucun dossier de risque {id}'],
+  ['Risk case {id} is closed', 'Le dossier de risque {id} est clos'],
+  ['An outcome is given when the case is closed', 'L’issue se donne à la clôture du dossier'],
+  ['Choose the outcome of the case', 'Choisissez l’issue du dossier'],
+  ['A case under investigation does not go back to open', 'Un dossier en cours d’enquête ne revient pas à « ouvert »'],
+  ['This member may not work risk cases', 'Ce membre ne peut pas traiter les dossiers de risque'],
+  ['Withdrawal {id} is held by risk case {case}', 'Le retrait {id} est bloqué par le dossier de risque {case}'],
 ];
 
 type Compiled = { pattern: RegExp; names: string[]; french: string };

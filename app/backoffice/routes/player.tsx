@@ -26,6 +26,8 @@ import { formatAmount, formatTime } from '../ui/format.ts';
 import { adjustmentsKey, PendingAdjustments, playerTexts, StatusBadge } from '../players-shared.tsx';
 import { STATUS_TONE, verificationTexts, type VerificationTextKey } from '../protection-texts.ts';
 import '../players.css';
+import { PlayerRisk } from '../player-risk.tsx';
+import '../protection.css';
 
 const texts = defineTexts({
   en: {
@@ -382,6 +384,9 @@ export default function PlayerScreen() {
       </div>
       <PendingAdjustments title={t('pendingHere')} userId={p.id} onDecided={() => void player.refetch()} />
       <NotesPanel player={p} t={t} locale={locale} />
+      <Can permission="risk.read">
+        <PlayerRisk userId={p.id} />
+      </Can>
       <nav className="bo-tabs" aria-label={t('back')}>
         {tabs.map((item) => (
           <button key={item.id} type="button" className={clsx('bo-tab', tab === item.id && 'bo-tab-on')} aria-current={tab === item.id ? 'page' : undefined} onClick={() => table.setFilters({ tab: item.id })}>

@@ -49,6 +49,9 @@ const texts = defineTexts({
     linked_accounts: 'linked accounts',
     unverified: 'identity not verified',
     chargeback: 'chargeback',
+    risk_hold: 'held by compliance',
+    heldBy: 'Held by compliance case #{id}: it cannot be approved until the case releases it or closes.',
+    openCase: 'Open the case',
     fourEyes: 'two members',
     approvedBy: 'approved by {names}',
     waitingSecond: 'approved by {names}, waiting for a second member',
@@ -113,6 +116,9 @@ const texts = defineTexts({
     linked_accounts: 'comptes liés',
     unverified: 'identité non vérifiée',
     chargeback: 'rétrofacturation',
+    risk_hold: 'bloqué par la conformité',
+    heldBy: 'Bloqué par le dossier de conformité n° {id} : il ne peut pas être approuvé tant que le dossier ne le libère pas ou n’est pas clos.',
+    openCase: 'Ouvrir le dossier',
     fourEyes: 'deux membres',
     approvedBy: 'approuvé par {names}',
     waitingSecond: 'approuvé par {names}, en attente d’un second membre',
@@ -158,6 +164,7 @@ const flagTone: Record<WithdrawalFlag, 'warn' | 'bad' | 'info'> = {
   linked_accounts: 'bad',
   unverified: 'bad',
   chargeback: 'bad',
+  risk_hold: 'bad',
 };
 
 /** Rows a batch may approve: waiting, no flags, within one member's approval. */
@@ -407,7 +414,7 @@ export default function WithdrawalsScreen() {
           sortable={['created_at', 'amount']}
           rowKey={(row) => row.id}
           onOpen={(row) => setFocus({ id: row.id, action: 'review' })}
-          rowTone={(row) => (row.flags.includes('linked_accounts') || row.flags.includes('unverified') ? 'bad' : row.flags.length ? 'warn' : undefined)}
+          rowTone={(row) => (row.flags.includes('linked_accounts') || row.flags.includes('unverified') || row.flags.includes('risk_hold') ? 'bad' : row.flags.length ? 'warn' : undefined)}
         />
       </div>
     </>
@@ -518,6 +525,11 @@ function DecisionPanel({
             {row.four_eyes.required ? t('fourEyes') : t('oneMember')} · {row.four_eyes.approvers.length ? (row.four_eyes.required ? t('waitingSecond', { names }) : t('approvedBy', { names })) : t('nobody')}
           </dd>
         </dl>
+        {row.risk_hold && (
+          <Notice tone="bad">
+            {t('heldBy', { id: row.risk_hold.case_id })} <Link to={`${BACKOFFICE_PATH}/risk/cases/${row.risk_hold.case_id}`}>{t('openCase')}</Link>
+          </Notice>
+        )}
         {approvedByMe && <Notice>{t('yourApproval')}</Notice>}
         <div>
           <TextArea label={t('reason')} name="reason" maxLength={500} error={fieldError(error, 'reason')} />
@@ -526,7 +538,7 @@ function DecisionPanel({
         {fieldError(error, 'id') && <Notice tone="bad">{fieldError(error, 'id')}</Notice>}
         {fieldError(error, '_') && <Notice tone="bad">{fieldError(error, '_')}</Notice>}
         <div className="bo-actions">
-          <Button type="submit" tone="primary" value="approve" disabled={pending || approvedByMe}>
+          <Button type="submit" tone="primary" value="approve" disabled={pending || approvedByMe || !!row.risk_hold}>
             {t('approve')}
           </Button>
           <Button type="submit" tone="danger" value="decline" disabled={pending}>

@@ -50,7 +50,7 @@ async function withdrawalViews(context: EndpointContext, items: AdminPayment[], 
     services.staff.approversOf(items.map((item) => `withdrawal:${item.publicId}`)),
     services.staff.listMembers(),
   ]);
-  const [chargedBack, owed] = await Promise.all([services.chargebacks.chargedBackPlayers(userIds), services.chargebacks.owedBy(userIds)]);
+  const [chargedBack, owed, holds] = await Promise.all([services.chargebacks.chargedBackPlayers(userIds), services.chargebacks.owedBy(userIds), services.risk.holdsFor(userIds)]);
   const names = new Map(members.map((member) => [member.id, member.display_name]));
   return items.map((item) => {
     const person = people.get(item.userId);
@@ -64,6 +64,8 @@ async function withdrawalViews(context: EndpointContext, items: AdminPayment[], 
     if (person?.linked.length) flags.push('linked_accounts');
     if (!person?.verified) flags.push('unverified');
     if (chargedBack.has(item.userId)) flags.push('chargeback');
+    const heldBy = holds.get(item.userId);
+    if (heldBy !== undefined) flags.push('risk_hold');
     const threshold = fourEyesAbove(context, item.currency);
     return {
       id: item.publicId,
@@ -81,6 +83,7 @@ async function withdrawalViews(context: EndpointContext, items: AdminPayment[], 
       linked_players: person?.linked ?? [],
       chargeback_owed: money(owed.get(item.userId)?.find((row) => row.currency === item.currency)?.owed ?? 0n, item.currency),
       other_deposit_methods: otherMethods,
+      risk_hold: heldBy === undefined ? null : { case_id: heldBy },
       four_eyes: {
         required: item.amount > threshold,
         threshold: money(threshold, item.currency),

@@ -22,4 +22,4 @@ export {
   setPlayerTags,
   type PlayerSearch,
 } from './admin.ts';
-export { createPayerReview, type PayerReview, type PayerReviewer } from './payer-review.ts';
+export { createPayerReview, playersSeenAt, type PayerReview, type PayerReviewer } from './payer-review.ts';

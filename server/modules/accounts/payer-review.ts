@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../platform/db/database.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { contacts, users } from '../../db/schema.ts';
 
 /**
@@ -58,3 +58,10 @@ function parseIntArray(value: number[] | string): number[] {
 }
 
 export type PayerReviewer = ReturnType<typeof createPayerReview>;
+
+/** Other players with a session (sign-up included) from `ip` (at most 50), in the caller's transaction: the risk rules' linked accounts. */
+export async function playersSeenAt(tx: Db | Tx, ip: string, except: number): Promise<number[]> {
+  if (!ip) return [];
+  const rows = await queryRows<{ user_id: number }>(tx, sql`select distinct user_id from sessions where ip = ${ip} and user_id <> ${except} limit 50`);
+  return rows.map((row) => Number(row.user_id));
+}

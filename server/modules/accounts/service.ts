@@ -11,6 +11,7 @@ import type { Messenger } from '../../platform/messaging/index.ts';
 import { enforce, tooManyRequests, type Limit, type RateLimitStore } from '../../platform/rate-limit/index.ts';
 import { contacts, users } from '../../db/schema.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
+import { announceOutboxCommitted, writeOutboxEvent } from '../../platform/events/outbox.ts';
 import type { CodePurpose, CodeStore } from './codes.ts';
 import { DOCUMENT_TYPES, PROFILE_FIELDS, PROFILE_RULES, REGISTRATION_RULES } from './fields.ts';
 import { createGuessLimits, type GuessRules } from './guesses.ts';
@@ -225,12 +226,15 @@ export function createAccounts(deps: {
         isSubscribed: subscribed,
       });
       const token = await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent });
+      // The risk rules look at who else came from this address (docs/risk.md).
+      await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip } });
       return { user, token };
     }).catch((error: unknown) => {
       // Two registrations racing for one contact: the unique index decides, the loser is told.
       if (pgErrorCode(error) === UNIQUE_VIOLATION) return null;
       throw error;
     });
+    if (created) announceOutboxCommitted();
     if (!created) {
       throw invalid(login.type === 'email' ? { email: text(context.locale, 'emailTaken') } : { phone: text(context.locale, 'phoneTaken') });
     }
@@ -330,12 +334,14 @@ export function createAccounts(deps: {
           await tx.insert(contacts).values({ userId: user.id, type: 'email', value: normalizeEmail(input.email), isLogin: true, isConfirmed: input.emailVerified === true });
         }
         await link(tx, user.id);
+        await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip } });
         return { user, token: await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent }) };
       })
       .catch((error: unknown) => {
         if (pgErrorCode(error) === UNIQUE_VIOLATION) return null;
         throw error;
       });
+    if (created) announceOutboxCommitted();
     return created && { token: created.token, user: await userInfo(created.user.id) };
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../platform/db/database.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import type { HouseAccount } from './index.ts';
 
 /**
@@ -16,6 +16,28 @@ const inList = (values: readonly (string | number)[]) =>
     values.map((value) => sql`${value}`),
     sql`, `,
   );
+
+/**
+ * What a player staked with real money (main, bonus, betting bonus) in `currency` since `since`,
+ * minor units: their debits in movements against the house's play accounts (casino rounds,
+ * jackpots, the sportsbook), before any win or rollback. The risk rules' turnover (docs/risk.md);
+ * takes the caller's transaction, so a job handler can read it.
+ */
+export async function realStakesSince(tx: Db | Tx, userId: number, currency: string, since: Date): Promise<bigint> {
+  const [row] = await queryRows<{ staked: string }>(
+    tx,
+    sql`select coalesce(-sum(p.amount), 0)::text as staked
+        from ledger_accounts a
+        join ledger_postings p on p.account_id = a.id and p.amount < 0
+        join ledger_transactions t on t.id = p.transaction_id
+        where a.owner_type = 'player' and a.owner_id = ${String(userId)} and a.currency = ${currency}
+          and a.kind in ('main', 'bonus', 'betting_bonus')
+          and t.created_at >= ${since.toISOString()}::timestamptz
+          and exists (select 1 from ledger_postings hp join ledger_accounts ha on ha.id = hp.account_id
+                      where hp.transaction_id = t.id and ha.owner_type = 'house' and ha.owner_id in (${inList(PLAY_ACCOUNTS)}))`,
+  );
+  return BigInt(row?.staked ?? '0');
+}
 
 export function createLedgerReports(db: Db) {
   /** Every house account's balance (the sum of its postings) per currency, with its number of postings. */

@@ -227,7 +227,7 @@ describe('withdrawals', () => {
     const events = await queryRows<{ type: string; status: string; amount: string; balance: string }>(
       t.services.database.db,
       sql`select type, payload->>'status' as status, payload->>'amount' as amount, payload->>'balanceAfter' as balance
-          from outbox_events where user_id = ${who.uid} order by id`,
+          from outbox_events where user_id = ${who.uid} and type like 'cashier.%' order by id`,
     );
     expect(events).toEqual([
       { type: 'cashier.deposit', status: 'success', amount: '20000', balance: '20000' },

@@ -71,6 +71,12 @@ export type PaymentHooks = {
    * and currencies per method, bounds per currency, "withdraw by the method you deposited with".
    */
   methodRules?: () => Promise<PaymentMethodRules>;
+  /**
+   * In the approval's transaction, with the withdrawal's row locked, before anything is claimed or
+   * approved: refuses with a typed error while a compliance case holds the player's withdrawals
+   * (docs/risk.md).
+   */
+  approvalCheck?: (tx: Tx, payment: PaymentRow) => Promise<void>;
 };
 
 /** A failed deposit's reason as the error type it reads as, with its message. */
@@ -332,7 +338,10 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
         .update(depositLimits)
         .set({ pendingPeriod: next?.period ?? null, pendingAmount: next?.amount ?? null, pendingEffectiveAt: new Date(now.getTime() + INCREASE_DELAY_MS), updatedAt: now })
         .where(eq(depositLimits.userId, payer.uid));
+      // Raising limits again and again is a risk signal (docs/risk.md, rapid limit increases).
+      await writeOutboxEvent(tx, { type: 'limits.raised', userId: payer.uid, payload: { limit: 'deposit' } });
     });
+    announceOutboxCommitted();
     return getDepositLimit(payer, now);
   }
 
@@ -396,14 +405,14 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
       created = await provider.createPayment({ paymentId: publicId, amount, currency, method: method.sysname, locale: context.locale, requisites });
     } catch (error) {
       logger.error({ err: error, publicId }, 'payment provider could not create a payment');
-      await db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(eq(payments.publicId, publicId));
+      await markDepositFailed(publicId, null);
       throw new AppError('BillingUnavailableException', 'The payment service is not available, try again later');
     }
     if (created.status !== 'created') {
       // Refused at once: the deposit stays in the history as failed, with why.
       const failure = created.status === 'declined' ? 'declined' : 'service_error';
       logger.info({ publicId, failure, reason: created.reason }, 'payment provider refused a deposit');
-      await db.update(payments).set({ status: 'failed', failure, updatedAt: new Date() }).where(eq(payments.publicId, publicId));
+      await markDepositFailed(publicId, failure);
       const { type, message } = failureOf(failure, context.locale);
       throw new AppError(type, message, { details: { transaction_id: publicId } });
     }
@@ -503,6 +512,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
         .set({ status: 'failed', failure: event.failure, providerRef: event.providerRef, updatedAt: new Date() })
         .where(and(eq(payments.id, payment.id), inArray(payments.status, open)))
         .returning({ id: payments.id });
+      if (updated.length) await depositFailedEvent(tx, payment, event.failure);
       return updated.length ? 'failed' : `ignored: payment is ${payment.status}`;
     }
     return (await move(event.status, open)) ? event.status : `ignored: payment is ${payment.status}`;
@@ -655,6 +665,20 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
     });
   }
 
+  /** A failed deposit's outbox event (no money moved): the risk rules count failed deposits (docs/risk.md). */
+  async function depositFailedEvent(tx: Tx, payment: { id: number; publicId: string; userId: number }, failure: string | null) {
+    await writeOutboxEvent(tx, { type: 'cashier.deposit_failed', userId: payment.userId, payload: { paymentId: payment.id, payment: payment.publicId, failure } });
+  }
+
+  /** A deposit its provider refused or could not take when it was created: failed, with its event. */
+  async function markDepositFailed(publicId: string, failure: 'declined' | 'service_error' | null) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.update(payments).set({ status: 'failed', failure, updatedAt: new Date() }).where(eq(payments.publicId, publicId)).returning();
+      if (row) await depositFailedEvent(tx, row, failure);
+    });
+    announceOutboxCommitted();
+  }
+
   async function lockPayment(tx: Tx, where: ReturnType<typeof and>) {
     const [row] = await tx.select().from(payments).where(where).for('update');
     return row;
@@ -700,6 +724,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
       const payment = await lockPayment(tx, and(eq(payments.publicId, publicId), eq(payments.direction, 'withdrawal')));
       if (!payment) throw notFound(publicId);
       if (payment.status !== 'requested') throw notWaiting(payment);
+      await deps.approvalCheck?.(tx, payment);
       let approvers: number[] = [];
       const fourEyes = options.fourEyes;
       if (fourEyes) {

@@ -15,4 +15,4 @@ export {
 } from './money-path.ts';
 export { createResponsibleGaming, periodStart, type PlayReader, type ResponsibleGaming } from './service.ts';
 export { createRgOperatorDesk, type ExclusionRow, type NearLimitRow } from './operator.ts';
-export { excludedPlayerIds } from './excluded.ts';
+export { excludedPlayerIds, selfExcludedAmong } from './excluded.ts';

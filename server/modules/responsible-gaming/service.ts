@@ -19,6 +19,7 @@ import {
 } from '../../../contract/responsible-gaming.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { announceOutboxCommitted, writeOutboxEvent } from '../../platform/events/outbox.ts';
 import { rgExclusions, rgLimits, rgPlayDays, rgSettings } from '../../db/schema/responsible-gaming.ts';
 import { rgText, shownDate } from './texts.ts';
 import { createRgOperatorDesk } from './operator.ts';
@@ -207,7 +208,10 @@ export function createResponsibleGaming(deps: {
       }
       // Looser or removed: only after the cooling period.
       await tx.update(rgLimits).set({ pendingAmount: amount, pendingEffectiveAt: new Date(now.getTime() + COOLING_MS), updatedAt: now }).where(where);
+      // Raising limits again and again is a risk signal (docs/risk.md, rapid limit increases).
+      await writeOutboxEvent(tx, { type: 'limits.raised', userId: player.userId, payload: { limit: `${kind}:${period}` } });
     });
+    announceOutboxCommitted();
     return view(player, now);
   }
 

@@ -6,8 +6,11 @@ import type { Db, Tx } from '../db/database.ts';
  * `outbox_events`), in the same database transaction as the movement they describe. Handlers
  * (docs/events.md) subscribe by type. Amounts are minor units as decimal strings (jsonb has no
  * bigint); `balanceAfter` is the player's balance of that account once the movement committed.
+ * Three events move no money and carry their own payloads, for the risk rules (docs/risk.md):
+ * `account.signed_up` (`ip`), `cashier.deposit_failed` (`paymentId`, `payment`, `failure`) and
+ * `limits.raised` (`limit`: which limit the player asked to loosen).
  */
-export const OUTBOX_EVENT_TYPES = ['game.bet', 'game.win', 'game.rollback', 'cashier.deposit', 'cashier.withdrawal', 'cashier.refund', 'cashier.chargeback', 'tournament.buy_in', 'tournament.prize', 'bonus.activated', 'bonus.converted', 'bonus.forfeited', 'cashback.paid', 'betting.bet', 'betting.settled'] as const;
+export const OUTBOX_EVENT_TYPES = ['game.bet', 'game.win', 'game.rollback', 'cashier.deposit', 'cashier.withdrawal', 'cashier.refund', 'cashier.chargeback', 'tournament.buy_in', 'tournament.prize', 'bonus.activated', 'bonus.converted', 'bonus.forfeited', 'cashback.paid', 'betting.bet', 'betting.settled', 'account.signed_up', 'cashier.deposit_failed', 'limits.raised'] as const;
 export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
 
 export type MoneyEventPayload = {

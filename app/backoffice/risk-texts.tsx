@@ -1,0 +1,138 @@
+import type { RiskAlertView, RiskCaseOutcome, RiskCaseStatus, RiskRuleId } from '../../contract/risk.ts';
+import { defineTexts, useTexts } from './i18n.ts';
+import { Badge } from './ui/controls.tsx';
+
+/** Names the risk screens share (English and French): rules, their thresholds, case statuses and outcomes, what an alert saw. */
+export const riskTexts = defineTexts({
+  en: {
+    large_deposit: 'Large single deposit',
+    deposits_30d: 'Deposits over a period',
+    low_turnover_withdrawal: 'Withdrawal without play',
+    failed_deposits: 'Failed deposits',
+    linked_to_excluded: 'Linked to a self-excluded player',
+    rapid_limit_increases: 'Rapid limit increases',
+    shared_requisites: 'Shared payment details',
+    large_deposit_about: 'One deposit at or above the amount, in euros (EU customer due diligence threshold for gambling: 2,000 EUR).',
+    deposits_30d_about: 'Deposits of the last days pass the amount in euros: raised by the deposit that crosses it.',
+    low_turnover_withdrawal_about: 'A withdrawal asked for while the last deposit was wagered less than the multiple of itself.',
+    failed_deposits_about: 'So many failed deposits within the minutes (card testing).',
+    linked_to_excluded_about: 'A sign-up from an address a self-excluded player used, or payments with their IBAN or wallet.',
+    rapid_limit_increases_about: 'Responsible-gaming or deposit limits loosened that many times within the hours.',
+    shared_requisites_about: 'So many accounts pay with one IBAN or wallet.',
+    amount_eur: 'Amount (EUR)',
+    days: 'Days',
+    multiplier: 'Wagering multiple',
+    count: 'Count',
+    minutes: 'Minutes',
+    hours: 'Hours',
+    by_address: 'By address (IP)',
+    by_requisites: 'By payment details',
+    accounts: 'Accounts',
+    open: 'open',
+    investigating: 'investigating',
+    closed: 'closed',
+    no_action: 'no action',
+    edd_requested: 'enhanced due diligence requested',
+    account_restricted: 'account restricted',
+    reported_to_fiu: 'reported to the FIU',
+    eur: '{amount} EUR',
+    detailLarge: '{amount} EUR deposited ({payment})',
+    detailWindow: '{total} EUR in {n} deposits over {days} days',
+    detailTurnover: 'wagered {wagered} of a {deposit} {currency} deposit before asking {withdrawal}',
+    detailFailed: '{n} failed deposits within {minutes} min',
+    detailLinked: 'linked to self-excluded player #{player} by {by} ({shared})',
+    detailRaises: '{n} limit raises within {hours} h ({limits})',
+    detailShared: '{n} accounts share {shared}',
+    address: 'address',
+    requisites: 'payment details',
+  },
+  fr: {
+    large_deposit: 'Dépôt unique important',
+    deposits_30d: 'Dépôts sur une période',
+    low_turnover_withdrawal: 'Retrait sans jeu',
+    failed_deposits: 'Dépôts échoués',
+    linked_to_excluded: 'Lié à un joueur auto-exclu',
+    rapid_limit_increases: 'Hausses de limites rapprochées',
+    shared_requisites: 'Coordonnées de paiement partagées',
+    large_deposit_about: 'Un dépôt égal ou supérieur au montant, en euros (seuil européen de vigilance pour les jeux d’argent : 2 000 EUR).',
+    deposits_30d_about: 'Les dépôts des derniers jours dépassent le montant en euros : levé par le dépôt qui franchit le seuil.',
+    low_turnover_withdrawal_about: 'Un retrait demandé alors que le dernier dépôt a été misé moins que le multiple de son montant.',
+    failed_deposits_about: 'Autant de dépôts échoués en autant de minutes (test de cartes).',
+    linked_to_excluded_about: 'Une inscription depuis une adresse utilisée par un joueur auto-exclu, ou des paiements avec son IBAN ou son portefeuille.',
+    rapid_limit_increases_about: 'Des limites de jeu responsable ou de dépôt relevées autant de fois en autant d’heures.',
+    shared_requisites_about: 'Autant de comptes paient avec un même IBAN ou portefeuille.',
+    amount_eur: 'Montant (EUR)',
+    days: 'Jours',
+    multiplier: 'Multiple de mise',
+    count: 'Nombre',
+    minutes: 'Minutes',
+    hours: 'Heures',
+    by_address: 'Par adresse (IP)',
+    by_requisites: 'Par coordonnées de paiement',
+    accounts: 'Comptes',
+    open: 'ouvert',
+    investigating: 'en enquête',
+    closed: 'clos',
+    no_action: 'sans suite',
+    edd_requested: 'vigilance renforcée demandée',
+    account_restricted: 'compte restreint',
+    reported_to_fiu: 'déclaré à la CRF',
+    eur: '{amount} EUR',
+    detailLarge: '{amount} EUR déposés ({payment})',
+    detailWindow: '{total} EUR en {n} dépôts sur {days} jours',
+    detailTurnover: '{wagered} misés sur un dépôt de {deposit} {currency} avant de demander {withdrawal}',
+    detailFailed: '{n} dépôts échoués en {minutes} min',
+    detailLinked: 'lié au joueur auto-exclu n° {player} par {by} ({shared})',
+    detailRaises: '{n} hausses de limites en {hours} h ({limits})',
+    detailShared: '{n} comptes partagent {shared}',
+    address: 'adresse',
+    requisites: 'coordonnées de paiement',
+  },
+});
+
+export type RiskTextKey = keyof (typeof riskTexts)['en'];
+
+export const CASE_TONE: Record<RiskCaseStatus, 'warn' | 'info' | 'neutral'> = { open: 'warn', investigating: 'info', closed: 'neutral' };
+
+export function CaseStatusBadge({ status, outcome }: { status: RiskCaseStatus; outcome?: RiskCaseOutcome | null }) {
+  const r = useTexts(riskTexts);
+  return <Badge tone={CASE_TONE[status]}>{outcome ? `${r(status)} · ${r(outcome)}` : r(status)}</Badge>;
+}
+
+const minorToMajor = (value: unknown) => (Number(value ?? 0) / 100).toFixed(2);
+
+/** What a rule saw, in one line of the member's language. */
+export function useAlertSummary() {
+  const r = useTexts(riskTexts);
+  return (alert: Pick<RiskAlertView, 'rule_id' | 'details'>): string => {
+    const d = alert.details as Record<string, string | number | string[] | null>;
+    switch (alert.rule_id as RiskRuleId) {
+      case 'large_deposit':
+        return r('detailLarge', { amount: String(d.amount_eur), payment: String(d.payment) });
+      case 'deposits_30d':
+        return r('detailWindow', { total: String(d.total_eur), n: String(d.deposits), days: String(d.days) });
+      case 'low_turnover_withdrawal':
+        return r('detailTurnover', { wagered: minorToMajor(d.wagered), deposit: minorToMajor(d.deposit_amount), currency: String(d.currency), withdrawal: String(d.withdrawal) });
+      case 'failed_deposits':
+        return r('detailFailed', { n: String(d.failed), minutes: String(d.minutes) });
+      case 'linked_to_excluded':
+        return r('detailLinked', { player: String(d.excluded_player), by: d.by === 'address' ? r('address') : r('requisites'), shared: String(d.shared) });
+      case 'rapid_limit_increases':
+        return r('detailRaises', { n: String(d.raises), hours: String(d.hours), limits: Array.isArray(d.limits) ? d.limits.join(', ') : '' });
+      case 'shared_requisites':
+        return r('detailShared', { n: String(d.accounts), shared: String(d.shared) });
+      default:
+        return JSON.stringify(d);
+    }
+  };
+}
+
+/** A player in a risk table: their sign-in contact over their id. */
+export function PlayerCell({ player, userId }: { player: string | null; userId: number }) {
+  return (
+    <>
+      {player ?? '—'}
+      <div className="bo-hint">#{userId}</div>
+    </>
+  );
+}

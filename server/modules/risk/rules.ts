@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { RiskRuleId, RiskThresholdField } from '../../../contract/risk.ts';
+import { queryRows, type Tx } from '../../platform/db/database.ts';
+import type { OutboxEvent, OutboxEventType } from '../../platform/events/outbox.ts';
+import { playersSeenAt } from '../accounts/index.ts';
+import { realStakesSince } from '../ledger/index.ts';
+import { playersSharingRequisites } from '../payments/index.ts';
+import { selfExcludedAmong } from '../responsible-gaming/index.ts';
+
+/**
+ * The risk rules (docs/risk.md). Each is data the operator tunes (enabled, thresholds checked by
+ * the rule's own schema) and code that looks at one outbox event: it answers what it found, each
+ * finding keyed by the fact that triggered it (a deposit's id, a pair of players), so the alert is
+ * raised once however often the event is delivered or the rule looks again. Every read goes
+ * through the job's transaction (docs/events.md: never `db` inside a handler).
+ */
+
+export type Finding = { factKey: string; details: Record<string, unknown> };
+
+export type RuleContext = {
+  tx: Tx;
+  event: OutboxEvent;
+  userId: number;
+  now: Date;
+  /** Minor units of `currency` in euros (the site's reference rates, docs/risk.md). */
+  toEur(amount: bigint, currency: string): number;
+};
+
+export type RuleDefinition<T extends Record<string, number | boolean> = Record<string, number | boolean>> = {
+  id: RiskRuleId;
+  events: readonly OutboxEventType[];
+  schema: z.ZodType<T>;
+  defaults: T;
+  fields: RiskThresholdField[];
+  evaluate(context: RuleContext, thresholds: T): Promise<Finding[]>;
+};
+
+const eur = (value: number) => Math.round(value * 100) / 100;
+const payload = (event: OutboxEvent) => event.payload as Record<string, unknown>;
+
+type PaymentFact = { id: number; public_id: string; amount: string; currency: string; created_at: Date | string; requisites: Record<string, string> | string };
+
+async function paymentOf(tx: Tx, id: unknown): Promise<PaymentFact | null> {
+  if (typeof id !== 'number') return null;
+  const [row] = await queryRows<PaymentFact>(tx, sql`select id, public_id, amount::text as amount, currency, created_at, requisites from payments where id = ${id}`);
+  return row ?? null;
+}
+
+// Coerced: the rules screen sends what was typed; an empty field reads as missing (api/validate.ts).
+const number = (min: number, max: number, integer = false) => (integer ? z.coerce.number().int().min(min).max(max) : z.coerce.number().min(min).max(max));
+
+/** a. One deposit at or above the EU customer due diligence threshold for gambling (AMLD, 2,000 EUR). */
+const largeDeposit: RuleDefinition<{ amount_eur: number }> = {
+  id: 'large_deposit',
+  events: ['cashier.deposit'],
+  schema: z.strictObject({ amount_eur: number(1, 10_000_000) }),
+  defaults: { amount_eur: 2000 },
+  fields: [{ key: 'amount_eur', kind: 'number', min: 1, max: 10_000_000 }],
+  async evaluate({ tx, event, toEur }, { amount_eur }) {
+    const payment = await paymentOf(tx, payload(event).paymentId);
+    if (!payment) return [];
+    const value = toEur(BigInt(payment.amount), payment.currency);
+    return value >= amount_eur ? [{ factKey: `payment:${payment.id}`, details: { payment: payment.public_id, amount_eur: eur(value), currency: payment.currency, threshold_eur: amount_eur } }] : [];
+  },
+};
+
+/** b. Deposits over a rolling window above a threshold: raised by the deposit that crosses it. */
+const depositsInWindow: RuleDefinition<{ amount_eur: number; days: number }> = {
+  id: 'deposits_30d',
+  events: ['cashier.deposit'],
+  schema: z.strictObject({ amount_eur: number(1, 100_000_000), days: number(1, 365, true) }),
+  defaults: { amount_eur: 10_000, days: 30 },
+  fields: [
+    { key: 'amount_eur', kind: 'number', min: 1, max: 100_000_000 },
+    { key: 'days', kind: 'number', min: 1, max: 365, integer: true },
+  ],
+  async evaluate({ tx, event, userId, toEur }, { amount_eur, days }) {
+    const payment = await paymentOf(tx, payload(event).paymentId);
+    if (!payment) return [];
+    // The window ends at this deposit: later ones (already in when the job runs late) are not counted.
+    const at = new Date(payment.created_at);
+    const rows = await queryRows<{ id: number; amount: string; currency: string }>(
+      tx,
+      sql`select id, amount::text as amount, currency from payments
+          where user_id = ${userId} and direction = 'deposit' and status = 'success' and id <= ${payment.id}
+            and created_at >= ${new Date(at.getTime() - days * 86_400_000).toISOString()}::timestamptz`,
+    );
+    const total = rows.reduce((sum, row) => sum + toEur(BigInt(row.amount), row.currency), 0);
+    const before = total - (rows.some((row) => row.id === payment.id) ? toEur(BigInt(payment.amount), payment.currency) : 0);
+    // Only the deposit that takes the sum past the threshold raises it: one alert per crossing.
+    if (total < amount_eur || before >= amount_eur) return [];
+    return [{ factKey: `payment:${payment.id}`, details: { payment: payment.public_id, total_eur: eur(total), deposits: rows.length, days, threshold_eur: amount_eur } }];
+  },
+};
+
+/** c. A withdrawal asked for after a deposit that was not played through (wagered less than `multiplier` times it). */
+const lowTurnover: RuleDefinition<{ multiplier: number }> = {
+  id: 'low_turnover_withdrawal',
+  events: ['cashier.withdrawal'],
+  schema: z.strictObject({ multiplier: number(0.1, 100) }),
+  defaults: { multiplier: 1 },
+  fields: [{ key: 'multiplier', kind: 'number', min: 0.1, max: 100 }],
+  async evaluate({ tx, event, userId }, { multiplier }) {
+    if (payload(event).status !== 'requested') return [];
+    const withdrawal = await paymentOf(tx, payload(event).paymentId);
+    if (!withdrawal) return [];
+    const [deposit] = await queryRows<PaymentFact>(
+      tx,
+      sql`select id, public_id, amount::text as amount, currency, created_at, requisites from payments
+          where user_id = ${userId} and direction = 'deposit' and status = 'success' and currency = ${withdrawal.currency}
+            and created_at <= ${new Date(withdrawal.created_at).toISOString()}::timestamptz
+          order by created_at desc, id desc limit 1`,
+    );
+    if (!deposit) return [];
+    const staked = await realStakesSince(tx, userId, deposit.currency, new Date(deposit.created_at));
+    const needed = (BigInt(deposit.amount) * BigInt(Math.round(multiplier * 100))) / 100n;
+    if (staked >= needed) return [];
+    return [
+      {
+        factKey: `payment:${withdrawal.id}`,
+        details: { withdrawal: withdrawal.public_id, deposit: deposit.public_id, deposit_amount: deposit.amount, wagered: staked.toString(), currency: deposit.currency, multiplier },
+      },
+    ];
+  },
+};
+
+/** d. Many failed deposits in a short window (card testing, a stolen card tried again and again). */
+const failedDeposits: RuleDefinition<{ count: number; minutes: number }> = {
+  id: 'failed_deposits',
+  events: ['cashier.deposit_failed'],
+  schema: z.strictObject({ count: number(2, 1000, true), minutes: number(1, 10_080, true) }),
+  defaults: { count: 5, minutes: 60 },
+  fields: [
+    { key: 'count', kind: 'number', min: 2, max: 1000, integer: true },
+    { key: 'minutes', kind: 'number', min: 1, max: 10_080, integer: true },
+  ],
+  async evaluate({ tx, event, userId }, { count, minutes }) {
+    const paymentId = Number(payload(event).paymentId);
+    if (!Number.isInteger(paymentId)) return [];
+    // The window ends at this failure: later ones (already in when the job runs late) are not counted.
+    const at = new Date(event.createdAt);
+    const [row] = await queryRows<{ failed: number }>(
+      tx,
+      sql`select count(*)::int as failed from payments
+          where user_id = ${userId} and direction = 'deposit' and status = 'failed' and id <= ${paymentId}
+            and updated_at >= ${new Date(at.getTime() - minutes * 60_000).toISOString()}::timestamptz`,
+    );
+    // The failure that brings the count to the threshold raises it; the next ones in the window join it.
+    if (Number(row.failed) !== count) return [];
+    return [{ factKey: `payment:${paymentId}`, details: { failed: Number(row.failed), minutes, payment: payload(event).payment ?? null } }];
+  },
+};
+
+/**
+ * e. An account linked to a self-excluded player: it signed up from an address the excluded
+ * player used, or pays with requisites (IBAN, wallet) the excluded player used. A name or an
+ * e-mail domain is too weak a link to act on.
+ */
+const linkedToExcluded: RuleDefinition<{ by_address: boolean; by_requisites: boolean }> = {
+  id: 'linked_to_excluded',
+  events: ['account.signed_up', 'cashier.deposit', 'cashier.withdrawal'],
+  schema: z.strictObject({ by_address: z.boolean(), by_requisites: z.boolean() }).refine((value) => value.by_address || value.by_requisites, { path: ['by_address'] }),
+  defaults: { by_address: true, by_requisites: true },
+  fields: [
+    { key: 'by_address', kind: 'boolean' },
+    { key: 'by_requisites', kind: 'boolean' },
+  ],
+  async evaluate({ tx, event, userId, now }, { by_address, by_requisites }) {
+    const links: Array<{ player: number; by: 'address' | 'requisites'; value: string }> = [];
+    if (event.type === 'account.signed_up') {
+      const ip = String(payload(event).ip ?? '');
+      if (!by_address || !ip) return [];
+      for (const player of await playersSeenAt(tx, ip, userId)) links.push({ player, by: 'address', value: ip });
+    } else {
+      if (!by_requisites) return [];
+      if (event.type === 'cashier.withdrawal' && payload(event).status !== 'requested') return [];
+      for (const [player, values] of await playersSharingRequisites(tx, userId)) links.push({ player, by: 'requisites', value: values[0] ?? '' });
+    }
+    const excluded = new Set(await selfExcludedAmong(tx, [...new Set(links.map((link) => link.player))], now));
+    const seen = new Set<number>();
+    return links
+      .filter((link) => excluded.has(link.player) && !seen.has(link.player) && seen.add(link.player))
+      .map((link) => ({ factKey: `${userId}:${link.player}`, details: { excluded_player: link.player, by: link.by, shared: link.value } }));
+  },
+};
+
+/** f. Limits loosened again and again in a short window (chasing losses). */
+const rapidLimitIncreases: RuleDefinition<{ count: number; hours: number }> = {
+  id: 'rapid_limit_increases',
+  events: ['limits.raised'],
+  schema: z.strictObject({ count: number(2, 100, true), hours: number(1, 720, true) }),
+  defaults: { count: 3, hours: 24 },
+  fields: [
+    { key: 'count', kind: 'number', min: 2, max: 100, integer: true },
+    { key: 'hours', kind: 'number', min: 1, max: 720, integer: true },
+  ],
+  async evaluate({ tx, event, userId }, { count, hours }) {
+    // The limits keep no history: raises are remembered here (the outbox keeps events a week
+    // only). The player's earlier raise events are taken in too, so a job that runs before an
+    // earlier event's job still counts it: the count up to this event is exact in any order.
+    await tx.execute(sql`insert into risk_limit_raises (event_id, user_id, "limit", at)
+      select id, user_id, coalesce(payload ->> 'limit', ''), created_at from outbox_events
+      where type = 'limits.raised' and user_id = ${userId} and id <= ${event.id}
+      on conflict (event_id) do nothing`);
+    const at = new Date(event.createdAt);
+    const [row] = await queryRows<{ raises: number; limits: string[] | string }>(
+      tx,
+      sql`select count(*)::int as raises, array_agg(distinct "limit") as limits from risk_limit_raises
+          where user_id = ${userId} and event_id <= ${event.id} and at >= ${new Date(at.getTime() - hours * 3_600_000).toISOString()}::timestamptz`,
+    );
+    // The raise that brings the count to the threshold raises it; the next ones in the window join it.
+    if (Number(row.raises) !== count) return [];
+    const limits = Array.isArray(row.limits) ? row.limits : String(row.limits).replace(/[{}"]/g, '').split(',');
+    return [{ factKey: `event:${event.id}`, details: { raises: Number(row.raises), hours, limits } }];
+  },
+};
+
+/** g. Several accounts paying with the same requisites (IBAN, wallet): multi-accounting, mule accounts. */
+const sharedRequisites: RuleDefinition<{ accounts: number }> = {
+  id: 'shared_requisites',
+  events: ['cashier.deposit', 'cashier.withdrawal'],
+  schema: z.strictObject({ accounts: number(2, 100, true) }),
+  defaults: { accounts: 3 },
+  fields: [{ key: 'accounts', kind: 'number', min: 2, max: 100, integer: true }],
+  async evaluate({ tx, event, userId }, { accounts }) {
+    if (event.type === 'cashier.withdrawal' && payload(event).status !== 'requested') return [];
+    const sharing = await playersSharingRequisites(tx, userId);
+    const byValue = new Map<string, number[]>();
+    for (const [player, values] of sharing) for (const value of values) byValue.set(value, [...(byValue.get(value) ?? []), player]);
+    return [...byValue]
+      .filter(([, players]) => players.length + 1 >= accounts)
+      .map(([value, players]) => ({ factKey: `${userId}:${value}`, details: { shared: value, players: players.slice(0, 20), accounts: players.length + 1 } }));
+  },
+};
+
+export const RULES = [largeDeposit, depositsInWindow, lowTurnover, failedDeposits, linkedToExcluded, rapidLimitIncreases, sharedRequisites] as unknown as RuleDefinition[];
+
+export const ruleById = (id: string): RuleDefinition | undefined => RULES.find((rule) => rule.id === id);
+
+/** Every event type some rule looks at: the handler's subscription. */
+export const RULE_EVENTS = [...new Set(RULES.flatMap((rule) => rule.events))];
