@@ -25,6 +25,7 @@ const texts = defineTexts({
     assign: 'Assign',
     investigate: 'Start the investigation',
     hold: 'Hold withdrawals',
+    held: 'withdrawals held',
     release: 'Release withdrawals',
     holdOn: 'The player’s withdrawals are held: the withdrawal queue cannot approve them until they are released or the case closes.',
     holdOff: 'Withdrawals are not held.',
@@ -56,6 +57,7 @@ const texts = defineTexts({
     assign: 'Attribuer',
     investigate: 'Commencer l’enquête',
     hold: 'Bloquer les retraits',
+    held: 'retraits bloqués',
     release: 'Débloquer les retraits',
     holdOn: 'Les retraits du joueur sont bloqués : la file des retraits ne peut pas les approuver tant qu’ils ne sont pas débloqués ou que le dossier n’est pas clos.',
     holdOff: 'Les retraits ne sont pas bloqués.',
@@ -124,7 +126,7 @@ export default function RiskCase() {
         actions={
           <>
             <CaseStatusBadge status={item.status} outcome={item.outcome} />
-            {item.holds_withdrawals && <Badge tone="bad">{t('hold')}</Badge>}
+            {item.holds_withdrawals && <Badge tone="bad">{t('held')}</Badge>}
           </>
         }
       />
@@ -148,7 +150,7 @@ export default function RiskCase() {
               </>
             )}
           </dl>
-          <p className="bo-hint">{item.holds_withdrawals ? t('holdOn') : t('holdOff')}</p>
+          {item.holds_withdrawals ? <Notice tone="bad">{t('holdOn')}</Notice> : <p className="bo-hint">{t('holdOff')}</p>}
           <p>
             <Link to={`${BACKOFFICE_PATH}/players/${item.user_id}`}>{t('playerPage')}</Link>
           </p>
@@ -197,7 +199,7 @@ export default function RiskCase() {
               {item.waiting_withdrawals.map((withdrawal) => (
                 <li key={withdrawal.id}>
                   <strong>{formatAmount(withdrawal.amount, withdrawal.currency, locale)}</strong> · {withdrawal.id} · {formatTime(withdrawal.created_at, locale)}{' '}
-                  {item.holds_withdrawals && <Badge tone="bad">{t('hold')}</Badge>}
+                  {item.holds_withdrawals && <Badge tone="bad">{t('held')}</Badge>}
                 </li>
               ))}
             </ul>

@@ -23,7 +23,7 @@ const texts = defineTexts({
     defaults: 'Default: {values}',
     changed: 'Changed {at} by {who}',
     untouched: 'Runs with its defaults',
-    alerts: '{n} alerts in 30 days',
+    alerts: 'Alerts in 30 days: {n}',
     readOnly: 'Your role may see the rules, not change them.',
     loading: 'Loading the rules…',
   },
@@ -39,7 +39,7 @@ const texts = defineTexts({
     defaults: 'Par défaut : {values}',
     changed: 'Modifiée le {at} par {who}',
     untouched: 'Fonctionne avec ses valeurs par défaut',
-    alerts: '{n} alertes sur 30 jours',
+    alerts: 'Alertes sur 30 jours : {n}',
     readOnly: 'Votre rôle peut voir les règles, pas les modifier.',
     loading: 'Chargement des règles…',
   },
@@ -93,7 +93,7 @@ function RuleCard({ rule, editable }: { rule: RiskRuleView; editable: boolean })
           </label>
           {rule.fields.map((field) =>
             field.kind === 'boolean' ? (
-              <div key={field.key} className="bo-field">
+              <div key={field.key} className="bo-field risk-rule-flag">
                 <label className="bo-check">
                   <input
                     type="checkbox"
