@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor } from '../../../contract/money.ts';
 import { queryRows } from '../../platform/db/database.ts';
@@ -229,7 +229,12 @@ describe('the one-statement settle (decision 014)', () => {
         .from(walletTransactions)
         .where(eq(walletTransactions.sessionId, slot.session.sessionId))
         .orderBy(walletTransactions.id);
-      const events = await db.select({ type: outboxEvents.type, payload: outboxEvents.payload }).from(outboxEvents).where(eq(outboxEvents.userId, who.uid)).orderBy(outboxEvents.id);
+      // The round's events (the sign-up's own, for the risk rules, carries the player's address).
+      const events = await db
+        .select({ type: outboxEvents.type, payload: outboxEvents.payload })
+        .from(outboxEvents)
+        .where(and(eq(outboxEvents.userId, who.uid), like(outboxEvents.type, 'game.%')))
+        .orderBy(outboxEvents.id);
       const shares = await db.select({ pool: jackpotContributions.poolId, amount: jackpotContributions.amount }).from(jackpotContributions).where(eq(jackpotContributions.transactionUuid, bet));
       const recent = await db.select({ game: playedGames.game }).from(playedGames).where(eq(playedGames.userId, who.uid));
       // What differs between two players by nature: ids, tokens, request ids.
