@@ -93,6 +93,8 @@ test('a deposit of 2,500 opens a case; compliance holds the withdrawals, then cl
   await compliance.getByRole('row').filter({ hasText: email }).click();
   await compliance.getByRole('link', { name: 'Open the player page' }).click();
   await expect(compliance.getByTestId('player-risk')).toContainText('Large single deposit');
+  await compliance.getByTestId('player-risk').scrollIntoViewIfNeeded();
+  await shootBackoffice(compliance, 'player-risk');
 
   // The rules: a wrong threshold is refused under its field, in French too.
   await gotoHydrated(compliance, '/backoffice/risk/rules');
