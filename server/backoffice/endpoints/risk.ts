@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleCan, staffTopic, type StaffRole } from '../../../contract/backoffice.ts';
-import { RISK_CASE_OUTCOMES, RISK_CASE_STATUSES, RISK_RULE_IDS, type RiskAlertView, type RiskCaseView } from '../../../contract/risk.ts';
+import { formatMinor, isCurrency } from '../../../contract/money.ts';
+import { RISK_CASE_OUTCOMES, RISK_CASE_STATUSES, RISK_RULE_IDS, type RiskAlertView, type RiskCaseDetailView, type RiskCaseView } from '../../../contract/risk.ts';
 import { defineRead, defineWrite, signedIn, type Endpoint, type EndpointContext } from '../endpoint.ts';
 
 /**
@@ -69,6 +70,26 @@ const listCases = defineRead({
   },
 });
 
+/** A case as its page shows it: with its player, its alerts' players and the player's waiting withdrawals (payments module). */
+async function caseView(context: EndpointContext, id: number): Promise<RiskCaseDetailView> {
+  const found = await context.services.risk.caseDetail(id);
+  const [[withPlayer], alerts, waiting] = await Promise.all([
+    withPlayers(context, [found]),
+    withPlayers(context, found.alert_list),
+    context.services.payments.admin.listWithdrawals({ userId: found.user_id, statuses: ['requested'] }, { by: 'created_at', dir: 'asc' }, { limit: 50, offset: 0 }),
+  ]);
+  return {
+    ...withPlayer,
+    alert_list: alerts,
+    waiting_withdrawals: waiting.items.map((item) => ({
+      id: item.publicId,
+      amount: isCurrency(item.currency) ? formatMinor(item.amount, item.currency) : item.amount.toString(),
+      currency: item.currency,
+      created_at: item.createdAt.toISOString(),
+    })),
+  };
+}
+
 /** Members who may work cases: the choices of the case page's "assigned to". */
 async function caseWorkers(context: EndpointContext) {
   const members = await context.services.staff.listMembers();
@@ -81,9 +102,7 @@ const getCase = defineRead({
   summary: "A case: its player, status, outcome, assignee, hold, every alert, the notes, the player's waiting withdrawals, and the members it can be assigned to.",
   input: z.object({ id }),
   handler: async (input, context) => {
-    const found = await context.services.risk.caseDetail(input.id);
-    const [[withPlayer], alerts, workers] = await Promise.all([withPlayers(context, [found]), withPlayers(context, found.alert_list), caseWorkers(context)]);
-    return { ...withPlayer, alert_list: alerts, workers };
+    return { ...(await caseView(context, input.id)), workers: await caseWorkers(context) };
   },
 });
 
@@ -112,7 +131,7 @@ const updateCase = defineWrite({
     }
     await context.services.live.publish(staffTopic('risk.read'), { type: 'risk', data: { user_id: change.userId, case_id: input.id } });
     return {
-      data: await context.services.risk.caseDetail(input.id),
+      data: await caseView(context, input.id),
       audit: { subject: `risk-case:${input.id}`, before: change.before, after: change.after, details: { user_id: change.userId } },
     };
   },
@@ -126,7 +145,7 @@ const addCaseNote = defineWrite({
   handler: async (input, context) => {
     const staff = signedIn(context);
     const note = await context.services.risk.addNote(input.id, staff.staffId, input.body);
-    return { data: await context.services.risk.caseDetail(input.id), audit: { subject: `risk-case:${input.id}`, after: { note: note.noteId }, details: { user_id: note.userId, body: input.body } } };
+    return { data: await caseView(context, input.id), audit: { subject: `risk-case:${input.id}`, after: { note: note.noteId }, details: { user_id: note.userId, body: input.body } } };
   },
 });
 

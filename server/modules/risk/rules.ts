@@ -13,7 +13,9 @@ import { selfExcludedAmong } from '../responsible-gaming/index.ts';
  * the rule's own schema) and code that looks at one outbox event: it answers what it found, each
  * finding keyed by the fact that triggered it (a deposit's id, a pair of players), so the alert is
  * raised once however often the event is delivered or the rule looks again. Every read goes
- * through the job's transaction (docs/events.md: never `db` inside a handler).
+ * through the job's transaction (docs/events.md: never `db` inside a handler): the owning
+ * modules' helpers that take a transaction (ledger stakes, shared requisites, addresses,
+ * exclusions), and plain reads of the payments table for the sums and counts of deposits.
  */
 
 export type Finding = { factKey: string; details: Record<string, unknown> };

@@ -20,7 +20,6 @@ import type { OutboxEvent } from '../../platform/events/outbox.ts';
 import type { EventHandler } from '../../platform/jobs/index.ts';
 import { riskAlerts, riskCaseNotes, riskCases, riskRules } from '../../db/schema/risk.ts';
 import { staffMembers } from '../../db/schema/staff.ts';
-import { payments } from '../../db/schema.ts';
 import type { CurrencyRatesService } from '../currency-rates/index.ts';
 import { ruleById, RULE_EVENTS, RULES, type Finding, type RuleDefinition } from './rules.ts';
 
@@ -91,6 +90,8 @@ export function createRisk(deps: RiskDeps) {
     const rules = RULES.filter((rule) => rule.events.includes(event.type as never));
     if (!rules.length) return [];
     const settings = await settingsIn(tx);
+    // Kept in memory and read again at most hourly (within its time limit): no database, so it
+    // may be asked inside the job's transaction (docs/events.md).
     const { rates } = await deps.currencyRates.get();
     const context = { tx, event, userId, now, toEur: (amount: bigint, currency: string) => toEuros(amount, currency, rates) };
     const raised: Array<{ rule: RiskRuleId; caseId: number }> = [];
@@ -249,9 +250,9 @@ export function createRisk(deps: RiskDeps) {
     return row;
   }
 
-  async function caseDetail(id: number): Promise<Omit<RiskCaseDetailView, 'player' | 'alert_list'> & { alert_list: Array<Omit<RiskAlertView, 'player'>> }> {
+  async function caseDetail(id: number): Promise<Omit<RiskCaseDetailView, 'player' | 'alert_list' | 'waiting_withdrawals'> & { alert_list: Array<Omit<RiskAlertView, 'player'>> }> {
     const row = await caseRow(id);
-    const [[view], alerts, notes, waiting] = await Promise.all([
+    const [[view], alerts, notes] = await Promise.all([
       caseViews([row]),
       listAlerts({ caseId: id }, { limit: 200, offset: 0 }),
       db
@@ -260,22 +261,11 @@ export function createRisk(deps: RiskDeps) {
         .innerJoin(staffMembers, eq(staffMembers.id, riskCaseNotes.staffId))
         .where(eq(riskCaseNotes.caseId, id))
         .orderBy(riskCaseNotes.id),
-      db
-        .select({ id: payments.publicId, amount: payments.amount, currency: payments.currency, createdAt: payments.createdAt })
-        .from(payments)
-        .where(and(eq(payments.userId, row.userId), eq(payments.direction, 'withdrawal'), eq(payments.status, 'requested')))
-        .orderBy(payments.createdAt),
     ]);
     return {
       ...view,
       alert_list: alerts.items,
       notes: notes.map((note) => ({ id: note.id, author: note.author, body: note.body, created_at: note.createdAt.toISOString() })),
-      waiting_withdrawals: waiting.map((item) => ({
-        id: item.id,
-        amount: isCurrency(item.currency) ? (Number(item.amount) / 10 ** CURRENCIES[item.currency].exponent).toFixed(CURRENCIES[item.currency].exponent) : item.amount.toString(),
-        currency: item.currency,
-        created_at: item.createdAt.toISOString(),
-      })),
     };
   }
 
