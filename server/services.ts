@@ -20,7 +20,7 @@ import type { ContactView } from './modules/accounts/index.ts';
 import { createChargebacks, createDemoProvider, createNowPaymentsProvider, createPayments, createProviderRegistry, createSkrillProvider, CRYPTO_METHODS, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
-import { createWallet, createWinsReader } from './modules/wallet/index.ts';
+import { createWallet, createWinsReader, recentPlayersByGame } from './modules/wallet/index.ts';
 import { createJackpots } from './modules/jackpots/index.ts';
 import { createTournamentManager, createTournaments } from './modules/tournaments/index.ts';
 import { createCashback, createPromotions } from './modules/promotions/index.ts';
@@ -275,6 +275,15 @@ export async function createServices(deps: {
   const chargebacks = createChargebacks({ db, ledger, logger, flagPlayer: flagChargeback });
   jobs.onEvent(chargebacks.recoveryHandler);
   jobs.schedule(housekeeping);
+  // The hall's "popular" order: each game's real-money players of the last 7 days (docs/api.md, games/get).
+  jobs.schedule({
+    name: 'catalogue.popularity',
+    cron: '*/15 * * * *',
+    ownTransactions: true,
+    run: async () => {
+      await catalogue.refreshPopularity(await recentPlayersByGame(db, 7));
+    },
+  });
   // The ledger check on a schedule: its result is a metric the alerts watch (docs/observability.md).
   jobs.schedule(ledgerCheckJob(ledger, env.LEDGER_CHECK_CRON, logger));
   // The embedded database has no autovacuum: its statistics are gathered by a job instead.

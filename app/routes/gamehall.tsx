@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { redirect, useLoaderData } from 'react-router';
 import { gamehallRedirect } from '../features/games/hall-redirect.ts';
 import { GamehallPage, type GamehallData } from '../features/games/gamehall-page.tsx';
-import { hallQuery, parseProviders, type GameCategory, type GameProvider, type GamesPage } from '../features/games/types.ts';
+import { hallQuery, parseProviders, parseRefine, type GameCategory, type GameProvider, type GamesPage } from '../features/games/types.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { requestLocale } from '../lib/locale.ts';
 import { notFound, toPageError } from '../lib/page-errors.ts';
@@ -15,7 +15,8 @@ export default function Page() {
 
 /**
  * The game hall: the category comes from the {id} segment or `?category=` (an unknown one is a
- * 404), the providers from `?providers=a,b`; the first page of games comes with the page. A
+ * 404), the providers from `?providers=a,b`, the order and the narrowing from `?sort=`,
+ * `volatility=`, `rtp=` and `feature=`; the first page of games comes with the page. A
  * tournament's own hall is routes/tournament-gamehall.tsx.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<GamehallData> {
@@ -23,6 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const locale = requestLocale(request);
   const category = (params.id ?? url.searchParams.get('category') ?? 'all').toLowerCase();
   const providers = parseProviders(url.searchParams.get('providers'));
+  const refine = parseRefine(url.searchParams);
   try {
     const [categories, providerList] = await Promise.all([
       serverApi<GameCategory[]>(context, 'games/getCategories', { locale }),
@@ -36,10 +38,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     // The hall's SEO text (docs/content.md) comes with the games; a content service that fails
     // answers null and the hall shows without it.
     const [page, seoText] = await Promise.all([
-      serverApi<GamesPage>(context, 'games/get', { query: hallQuery({ category, providers }, 0), locale }),
+      serverApi<GamesPage>(context, 'games/get', { query: hallQuery({ category, providers, refine }, 0), locale }),
       serverApi<SeoTextView | null>(context, 'content/getseotext', { query: { path: category === 'all' ? '/gamehall' : `/gamehall/${category}` }, locale }),
     ]);
-    return { base: '/gamehall', category, providers, categories, providerList, page, seoText };
+    return { base: '/gamehall', category, providers, refine, categories, providerList, page, seoText };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound(url.pathname);
     toPageError(error);

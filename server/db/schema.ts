@@ -375,8 +375,13 @@ export const games = pgTable(
     imageUrl: text('image_url').notNull(),
     /** Per locale {name, img_288_192}; each overrides the plain name and image in that locale. */
     description: jsonb('description').notNull().default(sql`'{}'::jsonb`),
-    /** Popularity rank: 1 is the most played. */
+    /** The operator's popularity rank, 1 first: the order among games with as many recent players (players7d). */
     popularity: integer('popularity').notNull().default(1000),
+    /**
+     * Players who played the game with real money in the last 7 days, kept by the job
+     * `catalogue.popularity` from the wallet's played games: the hall's "popular" order.
+     */
+    players7d: integer('players_7d').notNull().default(0),
     isInHouse: boolean('is_in_house').notNull().default(false),
     /**
      * The engine of games/ the game runs on, when the platform's own game server plays it (in-house

@@ -31,6 +31,35 @@ test.describe('game hall', () => {
     for (const tile of await tiles.all()) await expect(tile).toContainText('Velvet Room');
   });
 
+  test('sorts A to Z and narrows by volatility, RTP and feature; the address keeps the choice across a reload', async ({ page, request }) => {
+    const names = async () => page.getByTestId('game-tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-sysname')));
+    const expected = async (query: string) =>
+      ((await (await request.get(`/api/games/get?count=15&${query}`)).json()) as { data: { items: Array<{ sysname: string }> } }).data.items.map((item) => item.sysname);
+    await gotoHydrated(page, '/gamehall');
+    await page.getByTestId('refine-sort').selectOption('az');
+    await expect(page).toHaveURL('/gamehall?sort=az');
+    await expect.poll(names).toEqual(await expected('sort_options=name'));
+
+    await page.getByTestId('refine-volatility').selectOption('low');
+    await expect(page).toHaveURL('/gamehall?sort=az&volatility=low');
+    await page.getByTestId('refine-rtp').selectOption('97');
+    await expect(page).toHaveURL('/gamehall?sort=az&volatility=low&rtp=97');
+    const narrowed = await expected('sort_options=name&volatility=low&rtp_min=97');
+    expect(narrowed.length).toBeGreaterThan(0);
+    await expect.poll(names).toEqual(narrowed);
+
+    // A reload keeps it all; a category keeps the refinements too.
+    await page.reload();
+    await expect(page.getByTestId('refine-volatility')).toHaveValue('low');
+    await expect.poll(names).toEqual(narrowed);
+    await page.getByTestId('refine-clear').click();
+    await expect(page).toHaveURL('/gamehall?sort=az');
+
+    await page.getByTestId('refine-feature').selectOption('jackpot');
+    await expect(page).toHaveURL('/gamehall?sort=az&feature=jackpot');
+    await expect.poll(names).toEqual(await expected('sort_options=name&tags=jackpot'));
+  });
+
   test("the category chip 'Slots' narrows the list", async ({ page }) => {
     await gotoHydrated(page, '/gamehall');
     await expect(page.getByTestId('games-count')).toContainText('of 28');

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
@@ -13,13 +14,38 @@ import { useRootData } from '../../lib/locale.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { GameTile } from './game-tile.tsx';
 import { canLoadMore, listLimited, reachedListLimit } from './list-limit.ts';
-import { gameImage, gameName, hallHref, hallQuery, hasLiveGames, LIVE_CATEGORY, offeredCategories, providerLabel, toggled, type Game, type GameCategory, type GameProvider, type GamesPage } from './types.ts';
+import {
+  gameImage,
+  gameName,
+  HALL_FEATURES,
+  HALL_RTP_STEPS,
+  HALL_SORTS,
+  HALL_VOLATILITIES,
+  hallHref,
+  hallQuery,
+  hasLiveGames,
+  LIVE_CATEGORY,
+  NO_REFINE,
+  offeredCategories,
+  providerLabel,
+  toggled,
+  type Game,
+  type GameCategory,
+  type GameProvider,
+  type GamesPage,
+  type HallFeature,
+  type HallRefine,
+  type HallSort,
+  type HallVolatility,
+} from './types.ts';
 
 export type GamehallData = {
   /** The hall's own address (/gamehall); its filters' links start with it. */
   base: string;
   category: string;
   providers: string[];
+  /** Order and narrowing (the general hall only). */
+  refine?: HallRefine;
   categories: GameCategory[];
   providerList: GameProvider[];
   page: GamesPage;
@@ -37,7 +63,7 @@ const chipClass = (active: boolean) =>
 export function GamehallPage({ data }: { data: GamehallData }) {
   const { t } = useTranslation('games');
   const names = Object.fromEntries(data.providerList.map((provider) => [provider.sysname, provider.name]));
-  const filterKey = `${data.category}|${data.providers.join(',')}`;
+  const filterKey = `${data.category}|${data.providers.join(',')}|${JSON.stringify(data.refine ?? NO_REFINE)}`;
   // A category has its own title ("Slots · Game hall"), so each hall address is told apart.
   const categoryName = data.category === 'all' ? null : data.categories.find((entry) => entry.id === data.category)?.name;
   const games = useRootData()?.config.games;
@@ -61,6 +87,7 @@ export function GamehallPage({ data }: { data: GamehallData }) {
           </>
         )}
       >
+      {data.refine && <HallRefineBar data={data} refine={data.refine} />}
       <GameGrid
         key={filterKey}
         initial={data.page}
@@ -198,7 +225,7 @@ function CategoryNav({ data, column }: { data: GamehallData; column: boolean }) 
           return (
             <li key={category.id}>
               <LocalLink
-                to={hallHref(category.id, data.providers, data.base)}
+                to={hallHref(category.id, data.providers, data.base, data.refine)}
                 className={column ? columnItemClass(active) : chipClass(active)}
                 aria-current={active ? 'page' : undefined}
                 data-testid={`category-${category.id}`}
@@ -218,7 +245,7 @@ function CategoryNav({ data, column }: { data: GamehallData; column: boolean }) 
 function ProviderFilter({ data, column }: { data: GamehallData; column: boolean }) {
   const { t } = useTranslation('games');
   const clear = data.providers.length > 0 && (
-    <LocalLink to={hallHref(data.category, [], data.base)} className="shrink-0 text-xs font-semibold text-gold-400 hover:text-gold-300" data-testid="providers-clear">
+    <LocalLink to={hallHref(data.category, [], data.base, data.refine)} className="shrink-0 text-xs font-semibold text-gold-400 hover:text-gold-300" data-testid="providers-clear">
       {t('hall.clear')}
     </LocalLink>
   );
@@ -234,7 +261,7 @@ function ProviderFilter({ data, column }: { data: GamehallData; column: boolean 
           return (
             <li key={provider.sysname}>
               <LocalLink
-                to={hallHref(data.category, toggled(data.providers, provider.sysname), data.base)}
+                to={hallHref(data.category, toggled(data.providers, provider.sysname), data.base, data.refine)}
                 className={clsx(
                   'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg px-3 text-xs font-semibold whitespace-nowrap ring-1 transition',
                   active ? 'bg-violet-600 text-white ring-violet-400' : 'bg-ink-900 text-ink-300 ring-white/10 hover:text-white',
@@ -250,6 +277,50 @@ function ProviderFilter({ data, column }: { data: GamehallData; column: boolean 
         })}
       </ul>
       {!column && clear}
+    </div>
+  );
+}
+
+/**
+ * The hall's order and narrowing: sort (popular, newest, A to Z), volatility, least RTP and a
+ * feature, as selects that move to the matching address (so it can be shared and reloaded).
+ */
+function HallRefineBar({ data, refine }: { data: GamehallData; refine: HallRefine }) {
+  const { t } = useTranslation('games');
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const go = (change: Partial<HallRefine>) => navigate(localize(hallHref(data.category, data.providers, data.base, { ...refine, ...change })), { preventScrollReset: true });
+  const narrowed = refine.volatility !== null || refine.rtp !== null || refine.feature !== null;
+  const select = 'h-10 w-full rounded-xl bg-ink-850 px-3 text-sm font-semibold text-ink-100 ring-1 ring-white/10 outline-none focus-visible:ring-2 focus-visible:ring-gold-400';
+  const field = (label: string, testId: string, value: string, options: Array<[string, string]>, onChange: (value: string) => void) => (
+    <label className="flex min-w-0 flex-col gap-1">
+      <span className="text-[11px] font-semibold tracking-widest text-ink-400 uppercase">{label}</span>
+      <select className={select} value={value} onChange={(event) => onChange(event.currentTarget.value)} data-testid={testId}>
+        {options.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div className="mb-6 grid grid-cols-2 items-end gap-3 tablet:grid-cols-[repeat(4,minmax(0,11rem))_auto]" data-testid="hall-refine">
+      {field(t('refine.sort'), 'refine-sort', refine.sort, HALL_SORTS.map((sort) => [sort, t(`refine.sorts.${sort}`)]), (value) => go({ sort: value as HallSort }))}
+      {field(t('refine.volatility'), 'refine-volatility', refine.volatility ?? '', [['', t('refine.any')], ...HALL_VOLATILITIES.map((level): [string, string] => [level, t(`refine.volatilities.${level}`)])], (value) =>
+        go({ volatility: (value || null) as HallVolatility | null }),
+      )}
+      {field(t('refine.rtp'), 'refine-rtp', refine.rtp === null ? '' : String(refine.rtp), [['', t('refine.any')], ...HALL_RTP_STEPS.map((step): [string, string] => [String(step), t('refine.rtpAtLeast', { value: step })])], (value) =>
+        go({ rtp: value ? Number(value) : null }),
+      )}
+      {field(t('refine.feature'), 'refine-feature', refine.feature ?? '', [['', t('refine.any')], ...HALL_FEATURES.map((feature): [string, string] => [feature, t(`refine.features.${feature}`)])], (value) =>
+        go({ feature: (value || null) as HallFeature | null }),
+      )}
+      {narrowed && (
+        <LocalLink to={hallHref(data.category, data.providers, data.base, { ...NO_REFINE, sort: refine.sort })} className="col-span-2 pb-2.5 text-xs font-semibold text-gold-400 hover:text-gold-300 tablet:col-span-1" data-testid="refine-clear">
+          {t('hall.clear')}
+        </LocalLink>
+      )}
     </div>
   );
 }

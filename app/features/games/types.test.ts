@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameImage, gameName, hallHref, hallQuery, hasLiveGames, isCategory, offeredCategories, parseProviders, providerLabel, toggled, type Game } from './types.ts';
+import { gameImage, gameName, hallHref, hallQuery, hasLiveGames, isCategory, NO_REFINE, offeredCategories, parseProviders, parseRefine, providerLabel, toggled, type Game } from './types.ts';
 
 const game: Game = { sysname: 'abyss-jewels', name: 'Abyss Jewels', image_url: '/games/abyss-jewels.svg', provider: 'velvet-room', type: 'slot' };
 
@@ -21,6 +21,14 @@ describe('games helpers', () => {
     expect(hallHref('all', [])).toBe('/gamehall');
     expect(hallHref('slot', [], '/tournaments/t1/gamehall')).toBe('/tournaments/t1/gamehall?category=slot');
     expect(hallHref('live', ['a', 'b'])).toBe('/gamehall?category=live&providers=a,b');
+  });
+
+  it('reads the refinements of an address, ignoring what it does not know, and writes them back', () => {
+    const refine = parseRefine(new URLSearchParams('sort=az&volatility=high&rtp=97&feature=jackpot'));
+    expect(refine).toEqual({ sort: 'az', volatility: 'high', rtp: 97, feature: 'jackpot' });
+    expect(hallHref('slot', ['a'], '/gamehall', refine)).toBe('/gamehall?category=slot&providers=a&sort=az&volatility=high&rtp=97&feature=jackpot');
+    expect(hallQuery({ category: 'all', providers: [], refine }, 0)).toEqual({ offset: 0, count: 15, category: 'all', sort_options: 'name', volatility: ['high'], rtp_min: '97', tags: ['jackpot'] });
+    expect(parseRefine(new URLSearchParams('sort=loud&volatility=wild&rtp=42&feature=x'))).toEqual(NO_REFINE);
   });
 
   it('knows the categories, labels providers and toggles', () => {

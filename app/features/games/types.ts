@@ -61,21 +61,58 @@ export function parseProviders(value: string | null | undefined): string[] {
   return [...seen].slice(0, 20);
 }
 
+/** The hall's own sorts: popular (real-money players of the last 7 days), newest, A to Z. */
+export const HALL_SORTS = ['popular', 'new', 'az'] as const;
+export type HallSort = (typeof HALL_SORTS)[number];
+export const HALL_VOLATILITIES = ['low', 'medium', 'high'] as const;
+export type HallVolatility = (typeof HALL_VOLATILITIES)[number];
+/** "RTP at least": the steps offered (percent). */
+export const HALL_RTP_STEPS = [96, 97, 99] as const;
+/** Features a player looks for, by the games' tags. */
+export const HALL_FEATURES = ['jackpot', 'bonus-buy', 'cascade', 'provably-fair', 'instant'] as const;
+export type HallFeature = (typeof HALL_FEATURES)[number];
+
+/** What narrows and orders the hall besides category and providers (`?sort=&volatility=&rtp=&feature=`). */
+export type HallRefine = { sort: HallSort; volatility: HallVolatility | null; rtp: number | null; feature: HallFeature | null };
+export const NO_REFINE: HallRefine = { sort: 'popular', volatility: null, rtp: null, feature: null };
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null => (value !== null && (values as readonly string[]).includes(value) ? (value as T) : null);
+
+/** The refinements of a hall address; anything unknown is ignored (an old or hand-made link still opens the hall). */
+export function parseRefine(params: URLSearchParams): HallRefine {
+  const rtp = Number(params.get('rtp'));
+  return {
+    sort: oneOf(HALL_SORTS, params.get('sort')) ?? 'popular',
+    volatility: oneOf(HALL_VOLATILITIES, params.get('volatility')),
+    rtp: (HALL_RTP_STEPS as readonly number[]).includes(rtp) ? rtp : null,
+    feature: oneOf(HALL_FEATURES, params.get('feature')),
+  };
+}
+
 /** The query of games/get for one page of the hall. */
-export function hallQuery(filter: { category: string; providers: string[] }, offset: number, count = HALL_PAGE_SIZE) {
+export function hallQuery(filter: { category: string; providers: string[]; refine?: HallRefine }, offset: number, count = HALL_PAGE_SIZE) {
+  const refine = filter.refine ?? NO_REFINE;
   return {
     offset,
     count,
     category: filter.category,
     ...(filter.providers.length ? { providers: filter.providers } : {}),
+    ...(refine.sort !== 'popular' ? { sort_options: refine.sort === 'az' ? 'name' : 'new' } : {}),
+    ...(refine.volatility ? { volatility: [refine.volatility] } : {}),
+    ...(refine.rtp !== null ? { rtp_min: String(refine.rtp) } : {}),
+    ...(refine.feature ? { tags: [refine.feature] } : {}),
   };
 }
 
-/** The hall address of a filter: the category as `?category=` (unless all), providers comma-separated. */
-export function hallHref(category: string, providers: string[], base = '/gamehall'): string {
+/** The hall address of a filter: the category as `?category=` (unless all), providers comma-separated, then the refinements. */
+export function hallHref(category: string, providers: string[], base = '/gamehall', refine: HallRefine = NO_REFINE): string {
   const params = new URLSearchParams();
   if (category !== 'all') params.set('category', category);
   if (providers.length) params.set('providers', providers.join(','));
+  if (refine.sort !== 'popular') params.set('sort', refine.sort);
+  if (refine.volatility) params.set('volatility', refine.volatility);
+  if (refine.rtp !== null) params.set('rtp', String(refine.rtp));
+  if (refine.feature) params.set('feature', refine.feature);
   const search = params.toString().replace(/%2C/g, ',');
   return `${base}${search ? `?${search}` : ''}`;
 }

@@ -73,6 +73,8 @@ const gamesQuery = z.preprocess(
       query: z.union([z.string().max(100), z.number()]).transform(String).optional(),
       types: list(z.enum(GAME_TYPES), GAME_TYPES.length).optional(),
       tags: list(sysname, 20).optional(),
+      volatility: list(z.enum(['low', 'medium', 'high']), 3).optional(),
+      rtp_min: z.coerce.number().min(0).max(100).optional(),
       /** The games of a tournament: `{id, type: 'tournament'}` (id or SEO name), or `tournament_id`. */
       id: idLike.optional(),
       type: z.string().max(32).optional(),
@@ -89,7 +91,7 @@ export const getGames = defineMethod({
   verb: 'GET',
   auth: false,
   summary:
-    "Games of the hall: {items, total}; filters category, providers, query, types, tags, sysnames, a tournament's games ({id, type: 'tournament'} or tournament_id); sort popularity, priority, name, new, rtp; paging offset/count.",
+    "Games of the hall: {items, total}; filters category, providers, query (game and provider names), types, tags (features), volatility, rtp_min, sysnames, a tournament's games ({id, type: 'tournament'} or tournament_id); sort popularity, priority, name, new, rtp; paging offset/count.",
   input: gamesQuery,
   handler: async (input, context) => {
     let sysnames = [...(input.sysnames ?? []), ...(input.sysname ? [input.sysname] : [])];
@@ -118,6 +120,8 @@ export const getGames = defineMethod({
         query: input.query,
         types: input.types,
         tags: input.tags,
+        volatility: input.volatility,
+        rtpMin: input.rtp_min,
         ...(inHouse ? { inHouse } : {}),
         country: await viewerCountry(context),
       },

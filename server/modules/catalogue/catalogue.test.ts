@@ -211,8 +211,12 @@ describe('games/get', () => {
     expect(leastPopular.items[0].sysname).toBe([...seed.games].sort((a, b) => b.popularity - a.popularity)[0].sysname);
   });
 
-  it('searches names case-insensitively, in the caller language too', async () => {
-    expect(sysnamesOf(await page({ query: 'CROUPIER', count: '300' })).sort()).toEqual(['croupier-blackjack', 'croupier-dice', 'croupier-roulette', 'golden-croupier']);
+  it('searches game and provider names case-insensitively, in the caller language too', async () => {
+    expect(sysnamesOf(await page({ query: 'GOLDEN CROUP', count: '300' }))).toEqual(['golden-croupier']);
+    // A provider's name finds its games: every game of Brass Comet, and no other.
+    const brass = seed.games.filter((game) => game.provider === 'brass-comet').map((game) => game.sysname);
+    expect(brass.length).toBeGreaterThan(1);
+    expect(sysnamesOf(await page({ query: 'brass com', count: '300' })).sort()).toEqual([...brass].sort());
     expect(sysnamesOf(await page({ query: 'roulette', count: '300' })).sort()).toEqual(['croupier-roulette', 'sirocco-roulette', 'velvet-roulette-live']);
     const french = await page({ query: 'doré' }, 'fr');
     expect(sysnamesOf(french)).toEqual(['golden-croupier']);

@@ -2,7 +2,7 @@ import type { Engine } from '../../../contract/studio.ts';
 import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { queryRows, type Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
 import type { CacheInvalidator } from '../../platform/cache-invalidation.ts';
@@ -37,10 +37,14 @@ export type GameQuery = {
   sysnames?: string[];
   category?: string;
   providers?: string[];
-  /** Name search: case-insensitive, in the plain name and the caller locale's name. */
+  /** Search: case-insensitive, in the plain name, the caller locale's name and the provider's name. */
   query?: string;
   types?: GameType[];
+  /** Features: games with any of these tags (free spins, jackpot, provably fair, ...). */
   tags?: string[];
+  volatility?: Array<'low' | 'medium' | 'high'>;
+  /** Only games whose stated RTP is at least this (percent). */
+  rtpMin?: number;
   /** Only games the platform's own engines play (a tournament open to every in-house game). */
   inHouse?: boolean;
   /** The player's country (profile): games blocked there are left out. Unknown (a guest): none are. */
@@ -180,11 +184,14 @@ export function createCatalogue(
     if (query.providers?.length) conditions.push(inArray(games.provider, query.providers));
     if (query.types?.length) conditions.push(inArray(games.type, query.types));
     if (query.tags?.length) conditions.push(arrayOverlaps(games.tags, query.tags));
+    if (query.volatility?.length) conditions.push(inArray(games.volatility, query.volatility));
+    if (query.rtpMin !== undefined) conditions.push(sql`${games.rtp}::numeric >= ${query.rtpMin}`);
     const text = query.query?.trim();
     if (text) {
       // A bound parameter, with LIKE's own wildcards escaped: the text is only ever a literal.
       const pattern = containsPattern(text);
-      conditions.push(or(sql`${games.name} ilike ${pattern}`, sql`${localName(locale)} ilike ${pattern}`));
+      const providerNamed = db.select({ sysname: gameProviders.sysname }).from(gameProviders).where(sql`${gameProviders.name} ilike ${pattern}`);
+      conditions.push(or(sql`${games.name} ilike ${pattern}`, sql`${localName(locale)} ilike ${pattern}`, inArray(games.provider, providerNamed)));
     }
     const where = and(...conditions);
     const direction = query.order ?? GAME_SORTS[query.sort];
@@ -195,9 +202,10 @@ export function createCatalogue(
       : query.sort === 'new' ? by(games.createdAt)
       : query.sort === 'rtp' ? by(sql`${games.rtp}::numeric`)
       : category ? by(categoryPosition(category))
-      : by(games.popularity);
+      : // Popular: most players with real money in the last 7 days first, then the operator's rank.
+        [direction === 'asc' ? desc(games.players7d) : asc(games.players7d), by(games.popularity)];
     const [rows, [{ total }]] = await Promise.all([
-      lists.select().from(games).where(where).orderBy(primary, asc(games.popularity), asc(games.sysname)).limit(query.count).offset(query.offset),
+      lists.select().from(games).where(where).orderBy(...[primary].flat(), asc(games.popularity), asc(games.sysname)).limit(query.count).offset(query.offset),
       lists.select({ total: count() }).from(games).where(where),
     ]);
     return { items: rows.map((row) => view(row, locale, query.fields)), total };
@@ -370,7 +378,31 @@ export function createCatalogue(
     await options.invalidator?.invalidate(CATALOGUE_CACHE);
   });
 
-  return { listGames, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins, admin };
+  /**
+   * Each game's players of the last 7 days (the job `catalogue.popularity`, from the wallet's
+   * played games): rows change only where the figure did, and the lists are cleared everywhere
+   * when one did. Answers how many games moved.
+   */
+  async function refreshPopularity(players: Map<string, number>): Promise<number> {
+    const figures = [...players.entries()].filter(([, count]) => count > 0);
+    const recent = figures.length
+      ? sql`(values ${sql.join(figures.map(([game, count]) => sql`(${game}, ${count}::int)`), sql`, `)}) as recent(game, players)`
+      : sql`(select null::text as game, 0 as players where false) as recent`;
+    const rows = await queryRows<{ sysname: string }>(
+      db,
+      sql`update games set players_7d = coalesce(recent.players, 0)
+          from games g left join ${recent} on recent.game = g.sysname
+          where games.sysname = g.sysname and games.players_7d <> coalesce(recent.players, 0)
+          returning games.sysname`,
+    );
+    if (rows.length) {
+      cache.clear();
+      await options.invalidator?.invalidate(CATALOGUE_CACHE);
+    }
+    return rows.length;
+  }
+
+  return { listGames, refreshPopularity, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins, admin };
 }
 
 export type Catalogue = ReturnType<typeof createCatalogue>;

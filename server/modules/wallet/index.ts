@@ -14,3 +14,4 @@ export {
 export { WALLET_STATUSES, type WalletStatus } from './statuses.ts';
 export { walletRoutes } from './routes.ts';
 export { createWinsReader, type PaidWin, type WinsReader } from './wins.ts';
+export { recentPlayersByGame } from './recent-players.ts';

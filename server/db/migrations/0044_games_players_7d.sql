@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "players_7d" integer DEFAULT 0 NOT NULL;
