@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   'games.manage': 'Enable or disable games and providers, set badges, categories, order and countries, jackpot seeds and shares, free-spin packs',
   'content.read': 'See content pages, SEO texts and records, their versions and images',
   'content.manage': 'Edit, publish, unpublish and roll back content; upload images',
+  'affiliates.read': 'See affiliates, their links and postbacks, and the monthly affiliate report',
+  'affiliates.manage': 'Create and change affiliates and their deals, create and disable their links, renew postback secrets',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -70,9 +72,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'risk.rules',
   ],
   support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat', 'games.read', 'content.read'],
-  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read', 'content.read', 'content.manage'],
+  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read', 'content.read', 'content.manage', 'affiliates.read', 'affiliates.manage'],
   trader: ['players.read', 'players.notes', 'trading.read', 'trading.manage'],
-  analyst: [...READ_ONLY, 'risk.read', 'settings.read', 'marketing.read', 'trading.read', 'games.read', 'content.read'],
+  analyst: [...READ_ONLY, 'risk.read', 'settings.read', 'marketing.read', 'trading.read', 'games.read', 'content.read', 'affiliates.read'],
 };
 
 export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

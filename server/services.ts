@@ -9,7 +9,7 @@ import { createSiteConfigService } from './modules/site-config/index.ts';
 import { createStorageService } from './modules/storage/index.ts';
 import { contentSourceFromEnv, createContentEditor, createContentImages, createContentService } from './modules/content/index.ts';
 import { createCurrencyRates, ECB_DAILY_RATES_URL } from './modules/currency-rates/index.ts';
-import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore, flagChargeback } from './modules/accounts/index.ts';
+import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore, flagChargeback, reportAccounts } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import { ledgerCheckJob } from './modules/ledger/check-job.ts';
@@ -43,6 +43,7 @@ import { createSupport } from './modules/support/index.ts';
 import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
 import { createRisk } from './modules/risk/index.ts';
 import { createStaff } from './modules/staff/index.ts';
+import { createAffiliates, POSTBACK_JOB } from './modules/affiliates/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -152,6 +153,8 @@ export async function createServices(deps: {
     secret: secret.secret,
     // A time-out or self-exclusion refuses sign-in on every channel (docs/responsible-gaming.md).
     signInGuard: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
+    // A sign-up on any channel takes the visitor's first touch (affiliates is created below; called only at sign-up).
+    onRegistered: (tx, userId, context) => affiliates.attachAtSignup(tx, userId, context.firstTouch),
   });
   // Telegram mini-app and social (OpenID Connect) sign-in (docs/sign-in-channels.md).
   const identityProviders = createIdentityProviders({
@@ -270,6 +273,17 @@ export async function createServices(deps: {
   // The job runner (docs/events.md): handlers on the outbox and scheduled jobs are registered
   // here, in one place; server/main.ts starts it when JOBS=on.
   const jobs = createJobRunner({ db, logger });
+  // Affiliates and tracking (docs/affiliates.md): first-touch attribution, postbacks, the report.
+  const affiliates = createAffiliates({
+    db,
+    logger,
+    secret: hmacSha256(secret.secret, 'first-touch'),
+    enqueue: (tx, key, payload) => jobs.enqueue(POSTBACK_JOB, key, payload, { tx }),
+    report: { playerFigures: ledger.reports.playerFigures, accounts: (ids) => reportAccounts(db, ids) },
+  });
+  jobs.onEvent(affiliates.postbackHandler);
+  jobs.define(affiliates.postbackJob);
+  jobs.schedule(affiliates.hitsRetentionJob);
   // Chargebacks of deposits (docs/payments.md, "Chargebacks"): the player is flagged, and a later
   // deposit settles what they owe.
   const chargebacks = createChargebacks({ db, ledger, logger, flagPlayer: flagChargeback });
@@ -441,6 +455,7 @@ export async function createServices(deps: {
     /** Risk and AML: rules, alerts, compliance cases, withdrawal holds (docs/risk.md). */
     risk,
     jobs,
+    affiliates,
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;
     },

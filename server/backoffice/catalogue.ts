@@ -13,6 +13,7 @@ import { MARKETING_LOYALTY_TOURNAMENT_ENDPOINTS } from './endpoints/loyalty-tour
 import { GAMES_ENDPOINTS } from './endpoints/games.ts';
 import { CONTENT_ENDPOINTS } from './endpoints/content.ts';
 import { RISK_ENDPOINTS } from './endpoints/risk.ts';
+import { AFFILIATE_ENDPOINTS } from './endpoints/affiliates.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -43,6 +44,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...GAMES_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...RISK_ENDPOINTS,
+  ...AFFILIATE_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

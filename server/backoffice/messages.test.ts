@@ -24,6 +24,7 @@ const SOURCES = [
   'server/modules/content/editor.ts',
   'server/modules/content/images.ts',
   'server/modules/risk/service.ts',
+  'server/modules/affiliates/manage.ts',
 ].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'server/backoffice/messages.ts');
 
 const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;

@@ -18,6 +18,7 @@ import { refuseLongUrls } from './oversized-requests.ts';
 import { compression } from './compression.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountSeoRoutes } from './seo.ts';
+import { trackingRoutes } from './tracking.ts';
 import { verificationRoutes } from '../modules/verification/index.ts';
 import { BACKOFFICE_API, BACKOFFICE_PATH } from '../../contract/backoffice.ts';
 import { backofficeAddressGate, createBackofficeRouter } from '../backoffice/router.ts';
@@ -228,6 +229,9 @@ export function createHttpApp(options: HttpAppOptions) {
     });
     await next();
   });
+
+  // Tracking hits and affiliate links (docs/affiliates.md).
+  app.route('/', trackingRoutes({ services, clientIp, writeCookie: (c, name, value, cookieOptions) => writeCookie(c, env.TRUST_PROXY, name, value, cookieOptions) }));
 
   app.route('/api', createApiRouter({ services, logger, trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, clientIp }));
 

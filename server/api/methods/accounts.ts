@@ -7,6 +7,7 @@ import { guestUserInfo } from './general.ts';
 import { SESSION_COOKIE, type CallContext } from '../../modules/accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TELEGRAM_FIELDS } from './identity-providers.ts';
+import { FIRST_TOUCH_COOKIE } from '../../modules/affiliates/index.ts';
 
 /** Text fields arrive as strings from forms; bound their size before any rule looks at them. */
 const field = (max = 256) => z.string().max(max).optional();
@@ -17,6 +18,8 @@ export const callContext = (context: ApiContext): CallContext => ({
   ip: context.ip,
   userAgent: context.userAgent,
   origin: context.origin,
+  // Sign-up copies the visitor's first touch onto the account (docs/affiliates.md).
+  firstTouch: context.cookie(FIRST_TOUCH_COOKIE),
 });
 
 function startSession(context: ApiContext, token: string) {

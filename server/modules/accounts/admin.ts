@@ -148,6 +148,13 @@ export async function loginsOf(db: Db | Tx, ids: number[]): Promise<Map<number, 
   return result;
 }
 
+/** What reports need of accounts: each one's currency and whether it is a test account (left out of reports). */
+export async function reportAccounts(db: Db | Tx, ids: number[]): Promise<Map<number, { currency: string; isTest: boolean }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, currency: users.currency, isTest: users.isTestAccount }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, { currency: row.currency, isTest: row.isTest }]));
+}
+
 async function tagsOf(db: Db | Tx, ids: number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
   if (!ids.length) return result;

@@ -20,6 +20,7 @@ export {
   searchPlayers,
   setPlayerFlag,
   setPlayerTags,
+  reportAccounts,
   type PlayerSearch,
 } from './admin.ts';
 export { createPayerReview, playersSeenAt, type PayerReview, type PayerReviewer } from './payer-review.ts';

@@ -22,7 +22,14 @@ import type { SessionStore } from './sessions.ts';
 import { mail, text, type MailPurpose } from './texts.ts';
 
 /** Who asks, for messages, limits and links. */
-export type CallContext = { locale: LocaleCode; ip: string; userAgent?: string; origin: string };
+export type CallContext = {
+  locale: LocaleCode;
+  ip: string;
+  userAgent?: string;
+  origin: string;
+  /** The visitor's first-touch cookie (affiliates), opaque here: handed to `onRegistered` at sign-up. */
+  firstTouch?: string;
+};
 
 export type RegistrationOptions = {
   authTypes: readonly string[];
@@ -52,6 +59,8 @@ export function createAccounts(deps: {
   secret: string;
   /** Refuses a sign-in with a typed error (responsible gaming: a running time-out or self-exclusion). */
   signInGuard?: (userId: number, locale: LocaleCode) => Promise<void>;
+  /** Inside a new account's transaction, on every sign-up channel (the affiliates' attribution). */
+  onRegistered?: (tx: Tx, userId: number, context: CallContext) => Promise<void>;
 }) {
   const { db, sessions, codes, limits, messenger } = deps;
   const guesses = createGuessLimits(limits);
@@ -225,6 +234,7 @@ export function createAccounts(deps: {
         isLogin: true,
         isSubscribed: subscribed,
       });
+      await deps.onRegistered?.(tx, user.id, context);
       const token = await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent });
       // The risk rules look at who else came from this address (docs/risk.md).
       await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip } });
@@ -335,6 +345,7 @@ export function createAccounts(deps: {
         }
         await link(tx, user.id);
         await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip } });
+        await deps.onRegistered?.(tx, user.id, context);
         return { user, token: await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent }) };
       })
       .catch((error: unknown) => {

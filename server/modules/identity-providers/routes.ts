@@ -1,3 +1,4 @@
+import { FIRST_TOUCH_COOKIE } from '../affiliates/index.ts';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type LocaleCode } from '../../../contract/locales.ts';
@@ -84,6 +85,7 @@ export function identityProviderRoutes(deps: {
         ip: deps.clientIp(c),
         userAgent: c.req.header('user-agent'),
         origin: origin(c),
+        firstTouch: getCookie(c, FIRST_TOUCH_COOKIE),
       });
       deps.startSession(c, result.token);
       return c.html(outcomePage(c, { ok: true, message: text(locale, 'signedIn'), redirect: result.redirect, locale, created: result.created }));

@@ -39,6 +39,9 @@ export async function realStakesSince(tx: Db | Tx, userId: number, currency: str
   return BigInt(row?.staked ?? '0');
 }
 
+/** One player's figures over a period in one currency (minor units), read from the ledger. */
+export type PlayerFigures = { userId: number; currency: string; deposits: bigint; depositCount: number; ggr: bigint; bonusCost: bigint; cashback: bigint };
+
 export function createLedgerReports(db: Db) {
   /** Every house account's balance (the sum of its postings) per currency, with its number of postings. */
   async function houseBalances(): Promise<Array<{ account: string; currency: string; balance: bigint; postings: number }>> {
@@ -127,5 +130,61 @@ export function createLedgerReports(db: Db) {
     return result;
   }
 
-  return { houseBalances, clearingByDay, gameResultSince, lastMovementSince };
+  /**
+   * What players brought in over [from, to), per player and currency, from their postings alone
+   * (docs/reports.md): deposits (credited deposit movements), GGR (the negated sum of their
+   * real-money postings in movements against the house's play accounts: stakes minus wins,
+   * jackpot wins included), bonus cost (what the house's bonus_funding gave them outside rounds,
+   * net of what went back: bonus credits, forfeits, free bets, tournament prizes, loyalty
+   * rewards) and cashback (bonus_funding movements of kind `cashback`).
+   */
+  async function playerFigures(userIds: number[], from: Date, to: Date): Promise<PlayerFigures[]> {
+    if (!userIds.length) return [];
+    const rows = await queryRows<{ user_id: string; currency: string; deposits: string; deposit_count: number; ggr: string; bonus_cost: string; cashback: string }>(
+      db,
+      sql`with mine as (
+            select a.owner_id as user_id, a.currency, a.kind, p.amount, p.transaction_id, t.kind as movement
+            from ledger_accounts a
+            join ledger_postings p on p.account_id = a.id
+            join ledger_transactions t on t.id = p.transaction_id
+            where a.owner_type = 'player' and a.owner_id in (${inList(userIds.map(String))})
+              and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+          ),
+          per_movement as (
+            select user_id, currency, transaction_id, movement,
+              sum(amount) filter (where kind in ('main', 'bonus', 'betting_bonus')) as real_amount,
+              sum(amount) filter (where kind = 'main') as main_amount
+            from mine group by user_id, currency, transaction_id, movement
+          ),
+          house as (
+            select hp.transaction_id,
+              bool_or(ha.owner_id in (${inList(PLAY_ACCOUNTS)})) as play,
+              sum(hp.amount) filter (where ha.owner_id = 'bonus_funding') as funding
+            from ledger_postings hp join ledger_accounts ha on ha.id = hp.account_id
+            where ha.owner_type = 'house' and hp.transaction_id in (select transaction_id from mine)
+            group by hp.transaction_id
+          )
+          select m.user_id, m.currency,
+            coalesce(sum(m.main_amount) filter (where m.movement = 'deposit'), 0)::text as deposits,
+            (count(*) filter (where m.movement = 'deposit'))::int as deposit_count,
+            (-coalesce(sum(m.real_amount) filter (where h.play), 0))::text as ggr,
+            -- bonus_funding legs inside a round (a win on a bonus that has ended) are the house's own: not a cost
+            (-coalesce(sum(h.funding) filter (where not coalesce(h.play, false) and m.movement <> 'cashback'), 0))::text as bonus_cost,
+            (-coalesce(sum(h.funding) filter (where m.movement = 'cashback'), 0))::text as cashback
+          from per_movement m
+          left join house h on h.transaction_id = m.transaction_id
+          group by m.user_id, m.currency`,
+    );
+    return rows.map((row) => ({
+      userId: Number(row.user_id),
+      currency: row.currency,
+      deposits: BigInt(row.deposits),
+      depositCount: Number(row.deposit_count),
+      ggr: BigInt(row.ggr),
+      bonusCost: BigInt(row.bonus_cost),
+      cashback: BigInt(row.cashback),
+    }));
+  }
+
+  return { houseBalances, clearingByDay, gameResultSince, lastMovementSince, playerFigures };
 }

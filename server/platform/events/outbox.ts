@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/database.ts';
  * `account.signed_up` (`ip`), `cashier.deposit_failed` (`paymentId`, `payment`, `failure`) and
  * `limits.raised` (`limit`: which limit the player asked to loosen).
  */
-export const OUTBOX_EVENT_TYPES = ['game.bet', 'game.win', 'game.rollback', 'cashier.deposit', 'cashier.withdrawal', 'cashier.refund', 'cashier.chargeback', 'tournament.buy_in', 'tournament.prize', 'bonus.activated', 'bonus.converted', 'bonus.forfeited', 'cashback.paid', 'betting.bet', 'betting.settled', 'account.signed_up', 'cashier.deposit_failed', 'limits.raised'] as const;
+export const OUTBOX_EVENT_TYPES = ['game.bet', 'game.win', 'game.rollback', 'cashier.deposit', 'cashier.withdrawal', 'cashier.refund', 'cashier.chargeback', 'tournament.buy_in', 'tournament.prize', 'bonus.activated', 'bonus.converted', 'bonus.forfeited', 'cashback.paid', 'betting.bet', 'betting.settled', 'account.signed_up', 'cashier.deposit_failed', 'limits.raised', 'affiliate.signup'] as const;
 export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
 
 export type MoneyEventPayload = {
