@@ -17,6 +17,7 @@ import { useRootData } from './lib/locale.ts';
 import { AppErrorPage } from './features/errors/error-page.tsx';
 import { AppProviders } from './features/shell/app-providers.tsx';
 import { WebApp } from './features/webapp/index.ts';
+import { HitTracker } from './features/tracking/index.ts';
 import type { DeviceClass } from '../contract/constants.ts';
 import { backofficeLocaleOf, isBackofficePath, type BackofficeRootData } from '../contract/backoffice-path.ts';
 import './app.css';
@@ -181,6 +182,7 @@ export default function App() {
     <AppProviders>
       <Outlet />
       <WebApp />
+      <HitTracker />
     </AppProviders>
   );
 }

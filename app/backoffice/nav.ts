@@ -17,6 +17,7 @@ export const NAV: NavItem[] = [
   { to: `${BACKOFFICE_PATH}/promo-codes`, label: { en: 'Promo codes', fr: 'Codes promo' }, permission: 'marketing.read', group: 'marketing' },
   { to: `${BACKOFFICE_PATH}/bonuses`, label: { en: 'Bonuses given', fr: 'Bonus accordés' }, permission: 'marketing.read', group: 'marketing' },
   { to: `${BACKOFFICE_PATH}/cashback`, label: { en: 'Cashback runs', fr: 'Calculs de cashback' }, permission: 'marketing.read', group: 'marketing' },
+  { to: `${BACKOFFICE_PATH}/affiliates`, label: { en: 'Affiliates', fr: 'Affiliés' }, permission: 'affiliates.read', group: 'marketing' },
   { to: `${BACKOFFICE_PATH}/verification`, label: { en: 'Verification', fr: 'Vérification' }, permission: 'verification.read', group: 'protection' },
   { to: `${BACKOFFICE_PATH}/responsible-gaming`, label: { en: 'Responsible gaming', fr: 'Jeu responsable' }, permission: 'rg.read', group: 'protection' },
   { to: `${BACKOFFICE_PATH}/risk/alerts`, label: { en: 'Risk alerts', fr: 'Alertes de risque' }, permission: 'risk.read', group: 'protection' },
