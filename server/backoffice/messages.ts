@@ -192,6 +192,7 @@ const FRENCH: Array<[english: string, french: string]> = [
   ['The address must start with https://', 'L’adresse doit commencer par https://'],
   ['No user name or password in the address', 'Pas de nom d’utilisateur ni de mot de passe dans l’adresse'],
   ['No # part in the address', 'Pas de partie # dans l’adresse'],
+  ['The address must be a public host', 'L’adresse doit désigner un hôte public'],
   ['Unknown placeholder {name}', 'Variable inconnue {name}'],
   ['No affiliate with id {id}', 'Aucun affilié avec l’id {id}'],
   ['Another affiliate has this name', 'Un autre affilié porte ce nom'],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AffiliateLinkView, AffiliateReport, AffiliateView, PostbackView } from '../../../contract/backoffice-affiliates.ts';
+import type { AffiliateInput, AffiliateLinkView, AffiliateReport, AffiliateView, PostbackView } from '../../../contract/backoffice-affiliates.ts';
 import type { CurrencyCode } from '../../../contract/money.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { hmacSha256 } from '../../platform/crypto.ts';
@@ -13,7 +13,8 @@ import { fundPlayer } from '../../platform/testing/players.ts';
 import { backoffice, createStaffMember, type TestStaff } from '../../platform/testing/staff.ts';
 import { affiliatePostbacks, playerAttributions, trackingHits } from '../../db/schema/affiliates.ts';
 import { users } from '../../db/schema.ts';
-import { FIRST_TOUCH_COOKIE } from './index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createAffiliate, FIRST_TOUCH_COOKIE } from './index.ts';
 
 /**
  * Affiliates and tracking end to end in-process (docs/affiliates.md): `/hit` writes the first
@@ -283,6 +284,17 @@ describe('the affiliate forms', () => {
       landing_path: 'Un chemin de ce site, comme / ou /fr/casino',
       track_id: 'Un track_id ne peut pas commencer par td_ (réservé aux paramètres de suivi)',
     });
+  });
+
+  it('in production takes https postbacks to public hosts only', async () => {
+    const production = { production: true };
+    for (const url of ['http://partner.example/pb', 'https://127.0.0.1/pb', 'https://10.1.2.3/pb', 'https://localhost/pb', 'https://[::1]/pb', 'https://intranet/pb']) {
+      const refused = await createAffiliate(t.database.db, affiliateForm({ postback_url: url }) as AffiliateInput, production).catch((error: AppError) => error);
+      expect(refused, url).toBeInstanceOf(AppError);
+      expect(Object.keys((refused as AppError).fields ?? {}), url).toEqual(['postback_url']);
+    }
+    const fine = await createAffiliate(t.database.db, affiliateForm({ postback_url: 'https://partner.example/pb?c={click_id}' }) as AffiliateInput, production);
+    expect(fine.postback_url).toBe('https://partner.example/pb?c={click_id}');
   });
 
   it('audits every write without the postback secret, and keeps support out', async () => {

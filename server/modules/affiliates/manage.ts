@@ -32,6 +32,18 @@ function basisPoints(text: string): number | null {
   return bp <= 10_000 ? bp : null;
 }
 
+/**
+ * A host the server must not be sent to by an operator's template (its own network): loopback,
+ * private and link-local addresses, and bare names. DNS can still point a public name inward;
+ * production egress rules are the real fence, this catches the plain mistakes.
+ */
+function privateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || !host.includes('.') && !host.includes(':')) return true;
+  if (/^(127\.|10\.|0\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host)) return true;
+  return host.includes(':') && (host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80'));
+}
+
 type Checked = { name: string; contactEmail: string; status: 'active' | 'disabled'; revenueShareBp: number; cpaAmount: bigint; cpaCurrency: CurrencyCode | null; postbackUrl: string | null };
 
 function checkAffiliate(input: AffiliateInput, options: { production: boolean }): Checked {
@@ -70,6 +82,7 @@ function checkAffiliate(input: AffiliateInput, options: { production: boolean })
     else if (url && url.protocol !== 'https:' && (options.production || url.protocol !== 'http:')) invalid('postback_url', 'The address must start with https://');
     else if (url && (url.username || url.password)) invalid('postback_url', 'No user name or password in the address');
     else if (postbackUrl.includes('#')) invalid('postback_url', 'No # part in the address');
+    else if (url && options.production && privateHost(url.hostname)) invalid('postback_url', 'The address must be a public host');
     else if (unknown.length) invalid('postback_url', `Unknown placeholder ${unknown[0]}`);
   }
   if (Object.keys(problems).length) refuse(problems);
