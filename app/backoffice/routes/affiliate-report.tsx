@@ -23,7 +23,6 @@ const texts = defineTexts({
     currency: 'Currency',
     signups: 'Sign-ups',
     ftds: 'FTD',
-    ftdsLong: 'First-time depositors',
     deposits: 'Deposits',
     ggr: 'GGR',
     bonus: 'Bonuses',
@@ -46,7 +45,6 @@ const texts = defineTexts({
     currency: 'Devise',
     signups: 'Inscriptions',
     ftds: 'FTD',
-    ftdsLong: 'Premiers déposants',
     deposits: 'Dépôts',
     ggr: 'GGR',
     bonus: 'Bonus',
@@ -114,7 +112,7 @@ export default function AffiliateReportScreen() {
       <Panel>
         <StaticTable
           caption={t('caption')}
-          headers={[t('affiliate'), t('signups'), t('ftdsLong'), t('deposits'), t('ggr'), t('bonus'), t('cashback'), t('ngr'), t('shareOwed'), t('cpaOwed')]}
+          headers={[t('affiliate'), t('signups'), t('ftds'), t('deposits'), t('ggr'), t('bonus'), t('cashback'), t('ngr'), t('shareOwed'), t('cpaOwed')]}
           testId="affiliate-report"
           empty={report.data?.rows.length ? null : report.isLoading ? '…' : t('empty')}
         >
