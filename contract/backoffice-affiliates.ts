@@ -82,3 +82,17 @@ export type AffiliateReportRow = {
 };
 
 export type AffiliateReport = { month: string; from: string; to: string; rows: AffiliateReportRow[] };
+
+/** Where a player came from, as copied onto the account at sign-up (the player page shows it). */
+export type PlayerAttributionView = {
+  affiliate_id: number | null;
+  affiliate: string | null;
+  link_code: string | null;
+  track_id: string | null;
+  referrer: string | null;
+  tracking: Record<string, string>;
+  first_seen_at: string | null;
+  registered_at: string;
+  first_deposit_at: string | null;
+  first_deposit: string | null;
+};

@@ -1,8 +1,12 @@
-import type { AffiliateInput, AffiliateView } from '../../contract/backoffice-affiliates.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { BACKOFFICE_PATH } from '../../contract/backoffice.ts';
+import type { AffiliateInput, AffiliateView, PlayerAttributionView } from '../../contract/backoffice-affiliates.ts';
 import { CURRENCIES } from '../../contract/money.ts';
-import { fieldError } from './api.ts';
-import { defineTexts, useTexts } from './i18n.ts';
-import { Badge, SelectField, TextField } from './ui/controls.tsx';
+import { backofficeApi, fieldError } from './api.ts';
+import { defineTexts, useBackofficeLocale, useTexts } from './i18n.ts';
+import { Badge, Panel, SelectField, TextField } from './ui/controls.tsx';
+import { formatTime } from './ui/format.ts';
 
 /** Texts and the form the affiliate screens share (docs/affiliates.md). */
 export const affiliateTexts = defineTexts({
@@ -23,6 +27,14 @@ export const affiliateTexts = defineTexts({
     deal: 'Deal',
     dealText: '{share} % of NGR',
     dealCpa: '{amount} {currency} CPA',
+    origin: 'Came from',
+    affiliate: 'Affiliate',
+    link: 'Link',
+    referrer: 'Referrer',
+    parameters: 'Tracking',
+    firstSeen: 'First visit',
+    firstDeposit: 'First deposit',
+    direct: 'On their own (no tracked visit before sign-up)',
   },
   fr: {
     name: 'Nom',
@@ -41,6 +53,14 @@ export const affiliateTexts = defineTexts({
     deal: 'Accord',
     dealText: '{share} % du NGR',
     dealCpa: 'CPA de {amount} {currency}',
+    origin: 'Provenance',
+    affiliate: 'Affilié',
+    link: 'Lien',
+    referrer: 'Site d’origine',
+    parameters: 'Suivi',
+    firstSeen: 'Première visite',
+    firstDeposit: 'Premier dépôt',
+    direct: 'Venu de lui-même (aucune visite suivie avant l’inscription)',
   },
 });
 
@@ -111,3 +131,39 @@ export function useDealText() {
 }
 
 export const AFFILIATES_QUERY = ['backoffice', 'affiliates'] as const;
+
+/** The player page's panel: where the player came from (docs/affiliates.md). */
+export function PlayerAttributionPanel({ userId }: { userId: number }) {
+  const t = useTexts(affiliateTexts);
+  const locale = useBackofficeLocale();
+  const attribution = useQuery({ queryKey: [...AFFILIATES_QUERY, 'player', userId], queryFn: () => backofficeApi<PlayerAttributionView | null>('affiliates/player-attribution', { query: { user_id: userId } }) });
+  if (attribution.isLoading || attribution.isError) return null;
+  const a = attribution.data;
+  const parameters = a ? [...(a.track_id ? [`track_id=${a.track_id}`] : []), ...Object.entries(a.tracking).map(([key, value]) => `${key}=${value}`)] : [];
+  return (
+    <Panel title={t('origin')}>
+      {a ? (
+        <dl className="bo-dl" data-testid="player-attribution">
+          <dt>{t('affiliate')}</dt>
+          <dd>{a.affiliate_id !== null ? <Link to={`${BACKOFFICE_PATH}/affiliates/${a.affiliate_id}`}>{a.affiliate}</Link> : '—'}</dd>
+          {a.link_code && (
+            <>
+              <dt>{t('link')}</dt>
+              <dd className="bo-mono">/go/{a.link_code}</dd>
+            </>
+          )}
+          <dt>{t('parameters')}</dt>
+          <dd className="bo-mono break-all">{parameters.join(' · ') || '—'}</dd>
+          <dt>{t('referrer')}</dt>
+          <dd className="break-all">{a.referrer ?? '—'}</dd>
+          <dt>{t('firstSeen')}</dt>
+          <dd>{a.first_seen_at ? formatTime(a.first_seen_at, locale) : '—'}</dd>
+          <dt>{t('firstDeposit')}</dt>
+          <dd>{a.first_deposit ? `${a.first_deposit} · ${formatTime(a.first_deposit_at, locale)}` : '—'}</dd>
+        </dl>
+      ) : (
+        <p className="bo-hint">{t('direct')}</p>
+      )}
+    </Panel>
+  );
+}

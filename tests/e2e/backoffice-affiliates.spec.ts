@@ -78,4 +78,13 @@ test('a visitor brought by an affiliate link signs up in another tab and deposit
   await page.goto('/backoffice/affiliates');
   await expect(page.getByRole('link', { name })).toBeVisible();
   await shootBackoffice(page, 'affiliates');
+
+  // The player page says where the player came from.
+  await page.goto(`/backoffice/players?q=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name: email }).click();
+  const cameFrom = page.getByTestId('player-attribution');
+  await expect(cameFrom).toContainText(name);
+  await expect(cameFrom).toContainText(`/go/${code}`);
+  await expect(cameFrom).toContainText('td_sub1=banner');
+  await expect(cameFrom).toContainText('25.00 EUR');
 });

@@ -26,6 +26,7 @@ import { formatAmount, formatTime } from '../ui/format.ts';
 import { adjustmentsKey, PendingAdjustments, playerTexts, StatusBadge } from '../players-shared.tsx';
 import { STATUS_TONE, verificationTexts, type VerificationTextKey } from '../protection-texts.ts';
 import '../players.css';
+import { PlayerAttributionPanel } from '../affiliates-shared.tsx';
 import { PlayerRisk } from '../player-risk.tsx';
 import '../protection.css';
 
@@ -371,6 +372,7 @@ export default function PlayerScreen() {
               <dd>{p.loyalty ? t('points', { points: p.loyalty.points, lifetime: p.loyalty.lifetime_points, level: p.loyalty.level ?? '—' }) : '—'}</dd>
             </dl>
           </Panel>
+          <PlayerAttributionPanel userId={p.id} />
         </div>
         <div className="bo-player-column">
           <AccountActions player={p} t={t} />

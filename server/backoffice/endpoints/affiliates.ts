@@ -8,6 +8,7 @@ import {
   listAffiliates,
   listLinks,
   listPostbacks,
+  playerAttribution,
   rotateSecret,
   setLinkStatus,
   updateAffiliate,
@@ -132,6 +133,14 @@ export const reportCsvEndpoint = defineRead({
   handler: async (input, context) => context.services.affiliates.reportCsv(await context.services.affiliates.report(input.month, { affiliateId: input.affiliate_id })),
 });
 
+export const playerAttributionEndpoint = defineRead({
+  name: 'affiliates/player-attribution',
+  access: 'players.read',
+  summary: 'Where a player (`user_id`) came from, copied at sign-up: affiliate and link, track_id, referrer, td_ parameters, first deposit; null for a player who came on their own.',
+  input: z.object({ user_id: id }),
+  handler: (input, context) => playerAttribution(db(context), input.user_id),
+});
+
 export const AFFILIATE_ENDPOINTS: Endpoint[] = [
   listAffiliatesEndpoint,
   getAffiliateEndpoint,
@@ -142,4 +151,5 @@ export const AFFILIATE_ENDPOINTS: Endpoint[] = [
   setLinkStatusEndpoint,
   reportEndpoint,
   reportCsvEndpoint,
+  playerAttributionEndpoint,
 ] as Endpoint[];

@@ -161,6 +161,9 @@ describe('first-touch attribution', () => {
     const uid = await otherTab.signUp();
     const attribution = await t.services.affiliates.attributionOf(uid);
     expect(attribution).toMatchObject({ affiliateId: affiliate.id, linkId: link.id, trackId: link.track_id, tracking: { td_click_id: 'clk-991' } });
+    // The player page shows it to whoever may open players (support too).
+    const shown = await as(support, 'affiliates/player-attribution', undefined, { user_id: String(uid) });
+    expect(shown.json.data).toMatchObject({ affiliate_id: affiliate.id, affiliate: affiliate.name, link_code: link.code, track_id: link.track_id, tracking: { td_click_id: 'clk-991' }, first_deposit: null });
     // Written once: a second sign-up hook for the same account changes nothing.
     await t.database.db.transaction((tx) => t.services.affiliates.attachAtSignup(tx, uid, undefined));
     expect((await t.services.affiliates.attributionOf(uid))?.affiliateId).toBe(affiliate.id);
@@ -324,6 +327,7 @@ describe('the monthly report', () => {
     };
     const [alice, bob, tester] = [await signUp(), await signUp(), await signUp()];
     const stranger = await browser().signUp();
+    expect((await as(marketing, 'affiliates/player-attribution', undefined, { user_id: String(stranger) })).json.data).toBeNull();
     await t.database.db.update(users).set({ isTestAccount: true }).where(eq(users.id, tester));
 
     const transfer = (kind: string, legs: Array<{ account: { player: number; kind: 'main' | 'bonus' } | { house: 'game_house' | 'bonus_funding' | 'payment_clearing' }; amount: bigint }>) =>

@@ -21,6 +21,7 @@ export {
   listAffiliates,
   listLinks,
   listPostbacks,
+  playerAttribution,
   rotateSecret,
   setLinkStatus,
   updateAffiliate,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { CURRENCIES, formatMinor, isCurrency, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
-import type { AffiliateInput, AffiliateLinkInput, AffiliateLinkView, AffiliateView, PostbackView } from '../../../contract/backoffice-affiliates.ts';
+import type { AffiliateInput, AffiliateLinkInput, AffiliateLinkView, AffiliateView, PlayerAttributionView, PostbackView } from '../../../contract/backoffice-affiliates.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../platform/db/errors.ts';
@@ -262,6 +262,30 @@ export async function listPostbacks(db: Db, affiliateId: number): Promise<Postba
     created_at: row.createdAt.toISOString(),
     delivered_at: row.deliveredAt?.toISOString() ?? null,
   }));
+}
+
+/** A player's attribution with its affiliate's name and link's code, or null for a player who came on their own. */
+export async function playerAttribution(db: Db, userId: number): Promise<PlayerAttributionView | null> {
+  const [row] = await db
+    .select({ attribution: playerAttributions, affiliate: affiliates.name, linkCode: affiliateLinks.code })
+    .from(playerAttributions)
+    .leftJoin(affiliates, eq(affiliates.id, playerAttributions.affiliateId))
+    .leftJoin(affiliateLinks, eq(affiliateLinks.id, playerAttributions.linkId))
+    .where(eq(playerAttributions.userId, userId));
+  if (!row) return null;
+  const a = row.attribution;
+  return {
+    affiliate_id: a.affiliateId,
+    affiliate: row.affiliate,
+    link_code: row.linkCode,
+    track_id: a.trackId,
+    referrer: a.referrer,
+    tracking: (a.tracking ?? {}) as Record<string, string>,
+    first_seen_at: a.firstSeenAt?.toISOString() ?? null,
+    registered_at: a.registeredAt.toISOString(),
+    first_deposit_at: a.firstDepositAt?.toISOString() ?? null,
+    first_deposit: a.firstDepositAmount !== null && isCurrency(a.firstDepositCurrency) ? `${formatMinor(a.firstDepositAmount, a.firstDepositCurrency)} ${a.firstDepositCurrency}` : null,
+  };
 }
 
 export const CPA_CURRENCIES = Object.keys(CURRENCIES) as CurrencyCode[];
