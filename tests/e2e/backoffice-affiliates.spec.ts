@@ -87,4 +87,5 @@ test('a visitor brought by an affiliate link signs up in another tab and deposit
   await expect(cameFrom).toContainText(`/go/${code}`);
   await expect(cameFrom).toContainText('td_sub1=banner');
   await expect(cameFrom).toContainText('25.00 EUR');
+  await shootBackoffice(page, 'player-came-from');
 });
