@@ -35,6 +35,10 @@ describe(`RTP within the 99.9% interval over ${ROUNDS.toLocaleString('en-US')} r
     check('croupier-dice');
   });
 
+  it('croupier-plinko, all 27 tables in turn', { timeout: TIMEOUT }, () => {
+    check('croupier-plinko');
+  });
+
   it('croupier-blackjack, 6-deck shoe (the game) against its enumerated RTP', { timeout: TIMEOUT }, () => {
     const r = check('croupier-blackjack');
     expect(r.theoretical).toBeCloseTo(0.995395304464795, 12); // recorded (shoe-math.ts)

@@ -8,6 +8,7 @@
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
+import * as plinko from './engines/plinko/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { GAMES, type GameSysname } from './index.ts';
@@ -127,6 +128,39 @@ function diceSimulator(seeds: { serverSeed: string; clientSeed: string }): Simul
   };
 }
 
+/** The plinko bet of simulated round `index`: the 27 tables (rows 8-16 x low, medium, high) in turn. */
+export function simulatedPlinkoBet(index: number, amount: bigint): plinko.PlinkoBet {
+  const tables = (plinko.MAX_ROWS - plinko.MIN_ROWS + 1) * plinko.RISKS.length;
+  const table = index % tables;
+  return { amount, rows: plinko.MIN_ROWS + (table % (plinko.MAX_ROWS - plinko.MIN_ROWS + 1)), risk: plinko.RISKS[Math.floor(table / (plinko.MAX_ROWS - plinko.MIN_ROWS + 1))] };
+}
+
+function plinkoSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const amount = 10_000n;
+  const out: RoundResult = { x: 0, hit: false, theoretical: 0 };
+  const rtps = new Map<string, number>();
+  let edges = 0;
+  let atLeastStake = 0;
+  let rounds = 0;
+  return {
+    variant: 'the 27 tables (rows 8-16, low/medium/high risk) in turn, stake 10000 minor units',
+    round(nonce, index) {
+      const bet = simulatedPlinkoBet(index, amount);
+      const outcome = plinko.play(bet, createRoundRng({ ...seeds, nonce }));
+      const key = `${bet.rows}:${bet.risk}`;
+      if (!rtps.has(key)) rtps.set(key, plinko.rtpFor(bet));
+      rounds += 1;
+      if (outcome.slot === 0 || outcome.slot === bet.rows) edges += 1;
+      if (outcome.win >= amount) atLeastStake += 1;
+      out.x = Number(outcome.win) / Number(amount);
+      out.hit = outcome.win > 0n;
+      out.theoretical = rtps.get(key)!;
+      return out;
+    },
+    extra: () => ({ stakeBackFrequency: atLeastStake / rounds, edgeSlotFrequency: edges / rounds }),
+  };
+}
+
 function blackjackSimulator(seeds: { serverSeed: string; clientSeed: string }, decks: blackjack.ShoeKind): Simulator {
   const amount = 100n;
   const theoretical = blackjack.theoreticalRtp({ decks });
@@ -175,7 +209,9 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
         ? rouletteSimulator(seeds)
         : sysname === 'croupier-blackjack'
           ? blackjackSimulator(seeds, options.decks ?? blackjack.DECKS)
-          : diceSimulator(seeds);
+          : sysname === 'croupier-plinko'
+            ? plinkoSimulator(seeds)
+            : diceSimulator(seeds);
 
   const started = performance.now();
   const stats = newRunning();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
+import * as plinko from './engines/plinko/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { createRoundRng, hashServerSeed, newServerSeed } from './fairness/rng.ts';
@@ -29,6 +30,16 @@ describe('verifier: recorded rounds (fixed vectors of the engines)', () => {
   it('roulette and dice: the first number of the stream', () => {
     expect(replay('croupier-roulette', { ...seeds, bet: { bets: [{ type: 'red', amount: 100n }] } }).outcome).toMatchObject({ number: 20, color: 'black', win: 0n });
     expect(replay('croupier-dice', { ...seeds, bet: { amount: 100n, target: 5000, direction: 'over' } }).outcome).toMatchObject({ roll: 5658, won: true, win: 198n });
+  });
+
+  it('plinko: one word per row, its parity left (even) or right (odd)', () => {
+    // Words 1800855658 2867247790 3850952578 1565681977 ... (docs/games-math.md, "Recompute by hand").
+    expect(replay('croupier-plinko', { ...seeds, bet: { amount: 100n, rows: 8, risk: 'medium' } }).outcome).toMatchObject({
+      path: [0, 0, 0, 1, 0, 0, 1, 1],
+      slot: 3,
+      multiplier: 60,
+      win: 60n,
+    });
   });
 
   it('slot: the stops of the spin, and a round with free spins', () => {
@@ -68,6 +79,8 @@ describe('verifier: agrees with the engines', () => {
       expect(replay('croupier-roulette', { ...s, bet: rouletteBet }).outcome).toEqual(roulette.play(rouletteBet, createRoundRng(s)));
       const diceBet = dice.validateDiceBet({ amount: 1000n, target: 200 + nonce * 37, direction: nonce % 2 ? 'over' : 'under' });
       expect(replay('croupier-dice', { ...s, bet: diceBet }).outcome).toEqual(dice.play(diceBet, createRoundRng(s)));
+      const plinkoBet = { amount: 500n, rows: 8 + (nonce % 9), risk: plinko.RISKS[nonce % 3] };
+      expect(replay('croupier-plinko', { ...s, bet: plinkoBet }).outcome).toEqual(plinko.play(plinkoBet, createRoundRng(s)));
       const played = playBlackjack(s);
       const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
       expect(replayed.outcome).toEqual(played.state);
@@ -96,12 +109,13 @@ describe('verifier: agrees with the engines', () => {
 });
 
 describe('registry and canonical JSON', () => {
-  it('lists four games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice']);
+  it('lists the games with their theoretical RTP', () => {
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
     expect(GAMES['croupier-dice'].theoreticalRtp()).toBe(0.99);
+    expect(GAMES['croupier-plinko'].theoreticalRtp()).toBeCloseTo(0.99, 4);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
   });
 

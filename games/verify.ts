@@ -6,6 +6,7 @@
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
+import * as plinko from './engines/plinko/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import type { GameSysname } from './index.ts';
@@ -15,6 +16,7 @@ export type BetOf = {
   'croupier-roulette': roulette.RouletteInput;
   'croupier-blackjack': blackjack.BlackjackBet;
   'croupier-dice': dice.DiceBet;
+  'croupier-plinko': plinko.PlinkoBet;
 };
 
 export type OutcomeOf = {
@@ -23,6 +25,7 @@ export type OutcomeOf = {
   /** The state after the recorded actions (settled when the round was finished). */
   'croupier-blackjack': blackjack.BlackjackState;
   'croupier-dice': dice.DiceOutcome;
+  'croupier-plinko': plinko.PlinkoOutcome;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -53,6 +56,9 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
       break;
     case 'croupier-dice':
       outcome = dice.play(input.bet as dice.DiceBet, rng);
+      break;
+    case 'croupier-plinko':
+      outcome = plinko.play(input.bet as plinko.PlinkoBet, rng);
       break;
     case 'croupier-blackjack': {
       let state = blackjack.deal(input.bet as blackjack.BlackjackBet, rng);

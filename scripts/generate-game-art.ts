@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readGameSeed, type GameSeed } from '../server/db/seed.ts';
+import { boardOf, multipliersFor, pathPoints, showMultiplier, slotColour } from '../app/features/studio/plinko/plinko-logic.ts';
 
 type Game = GameSeed['games'][number];
 const W = 288;
@@ -254,6 +255,28 @@ function pins(p: Palette) {
   return out;
 }
 
+/**
+ * Croupier Plinko as it plays: its own 10-row board and high-risk table (slot colours, pegs and
+ * multipliers from the game's client), a ball on a path into a slot.
+ */
+function plinkoBoard(p: Palette) {
+  const rows = 8;
+  const board = boardOf(rows);
+  const table = multipliersFor(rows, 'high');
+  let out = `<g transform="translate(24 4) scale(0.6 ${n((136 / board.height) * 1000) / 1000})">`;
+  for (const peg of board.pegs) out += `<circle cx="${n(peg.x)}" cy="${n(peg.y)}" r="${board.pegRadius + 0.5}" fill="${p.light}" opacity=".9"/>`;
+  const points = pathPoints(board, [1, 0, 0, 1, 0, 1, 0, 0]).slice(0, 7);
+  out += `<polyline points="${points.map((point) => `${n(point.x)},${n(point.y)}`).join(' ')}" fill="none" stroke="#fff" stroke-opacity=".5" stroke-width="2.5" stroke-dasharray="5 5"/>`;
+  table.forEach((m, k) => {
+    const slot = board.slots[k];
+    out += `<rect x="${n(slot.x - board.gap / 2 + 2)}" y="${n(slot.y)}" width="${n(board.gap - 4)}" height="22" rx="5" fill="${slotColour(k, rows)}"/>`;
+    out += `<text x="${n(slot.x)}" y="${n(slot.y + 16)}" font-family="Arial, sans-serif" font-size="15" font-weight="800" text-anchor="middle" fill="#1a1030">${showMultiplier(m)}</text>`;
+  });
+  const ball = points[points.length - 1];
+  out += `<circle cx="${n(ball.x)}" cy="${n(ball.y)}" r="${board.ballRadius + 1}" fill="#ff7a3d" stroke="#fff" stroke-width="2"/></g>`;
+  return out;
+}
+
 /** A grid of tiles, some revealed: mines and towers. */
 function grid(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:grid`));
@@ -321,6 +344,8 @@ function motif(game: Game, p: Palette): string {
       return rocket(game, p);
     case 'pins':
       return pins(p);
+    case 'plinko':
+      return plinkoBoard(p);
     case 'grid':
       return grid(game, p);
     case 'balls':

@@ -3,6 +3,7 @@
  * migrations in server/db/migrations are generated from this file (npm run db:generate).
  */
 import { sql } from 'drizzle-orm';
+import { ENGINES } from '../../contract/studio.ts';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // --- site-config: one configuration document per locale (spec 2, section 3) ---
@@ -388,7 +389,7 @@ export const games = pgTable(
      * games, and the demo studios' games, which are themes on the same engines); null for a game
      * of an external provider.
      */
-    engine: text('engine', { enum: ['slot', 'roulette', 'blackjack', 'dice'] }),
+    engine: text('engine', { enum: ENGINES }),
     isActive: boolean('is_active').notNull().default(true),
     /** Badges the tiles show, set by operators (the back office's games screen): `new`, `hot`. */
     badges: text('badges').array().notNull().default(sql`'{}'::text[]`),
@@ -628,7 +629,7 @@ export const gameRounds = pgTable(
     userId: integer('user_id').references(() => users.id),
     guestId: integer('guest_id').references(() => walletGuests.id),
     game: text('game').notNull(),
-    engine: text('engine', { enum: ['slot', 'roulette', 'blackjack', 'dice'] }).notNull(),
+    engine: text('engine', { enum: ENGINES }).notNull(),
     mode: text('mode', { enum: ['real', 'demo'] }).notNull(),
     currency: text('currency').notNull(),
     seedId: integer('seed_id')

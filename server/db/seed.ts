@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES } from '../../contract/locales.ts';
 import { siteConfigSchema } from '../../contract/site-config.ts';
+import { ENGINES } from '../../contract/studio.ts';
 import type { Db } from '../platform/db/database.ts';
 import { seoRecords, seoTexts } from './schema/content.ts';
 import { seoRecordSpecSchema } from '../modules/content/index.ts';
@@ -62,7 +63,7 @@ export const gameSeedSchema = z.object({
       popularity: z.number().int().min(1),
       created_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       /** The engine (games/) the platform's game server plays it on; absent for an external provider's game. */
-      engine: z.enum(['slot', 'roulette', 'blackjack', 'dice']).optional(),
+      engine: z.enum(ENGINES).optional(),
       /** What the artwork shows (reels of fruit, a wheel, cards ...); only the art generator reads it. */
       motif: z.string(),
     }),

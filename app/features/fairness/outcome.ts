@@ -6,7 +6,10 @@ import type { Engine } from '../../../contract/studio.ts';
  * verifier shows these for the recorded and the replayed outcome side by side; the full JSON is
  * one click away. Unknown shapes give what they can.
  */
-export type OutcomeFact = { key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'win' | 'result'; value: string };
+export type OutcomeFact = {
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'win' | 'result';
+  value: string;
+};
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = ['♠', '♥', '♦', '♣'];
@@ -36,6 +39,10 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     if (Number.isFinite(roll)) facts.push({ key: 'roll', value: (roll / 100).toFixed(2) });
     if (Number.isFinite(target)) facts.push({ key: 'target', value: `${text(outcome.direction)} ${(target / 100).toFixed(2)}` });
     if (typeof outcome.won === 'boolean') facts.push({ key: 'result', value: outcome.won ? 'won' : 'lost' });
+  } else if (engine === 'plinko') {
+    facts.push({ key: 'board', value: `${text(outcome.rows)} · ${text(outcome.risk)}` });
+    facts.push({ key: 'path', value: list(outcome.path).map((step) => (step === 1 ? 'R' : 'L')).join('') });
+    if (typeof outcome.multiplier === 'number') facts.push({ key: 'slot', value: `${text(outcome.slot)} (${outcome.multiplier / 100}×)` });
   } else if (engine === 'blackjack') {
     facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
     facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });

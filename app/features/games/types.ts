@@ -1,3 +1,4 @@
+import type { Engine } from '../../../contract/studio.ts';
 import { GAME_CATEGORIES, GAMES_PAGE_SIZES } from '../../../contract/constants.ts';
 
 /** A game as games/get answers it (docs/api.md). */
@@ -13,7 +14,7 @@ export type Game = {
   volatility?: string;
   has_demo?: boolean;
   /** The studio engine that plays it; null for an external provider's game. */
-  engine?: 'slot' | 'roulette' | 'blackjack' | 'dice' | null;
+  engine?: Engine | null;
   /** Operator badges (the back office's games screen): `new`, `hot`. */
   badges?: string[];
 };

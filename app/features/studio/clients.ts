@@ -8,4 +8,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   roulette: lazy(() => import('./roulette/roulette-client.tsx')),
   blackjack: lazy(() => import('./blackjack/blackjack-client.tsx')),
   dice: lazy(() => import('./dice/dice-client.tsx')),
+  plinko: lazy(() => import('./plinko/plinko-client.tsx')),
 };

@@ -39,6 +39,18 @@ export type DiceOutcomeView = {
   win: string;
 };
 
+export type PlinkoOutcomeView = {
+  rows: number;
+  risk: 'low' | 'medium' | 'high';
+  /** One 0 (left) or 1 (right) per row, from the top. */
+  path: number[];
+  slot: number;
+  /** Hundredths: 556 = 5.56x. */
+  multiplier: number;
+  bet: string;
+  win: string;
+};
+
 export type BlackjackHandResult = 'blackjack' | 'win' | 'push' | 'lose' | 'bust';
 export type BlackjackHandView = { cards: number[]; stake: string; doubled: boolean; split: boolean; done: boolean };
 export type BlackjackView = {

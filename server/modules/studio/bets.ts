@@ -1,4 +1,4 @@
-import { blackjack, dice, GameInputError, roulette, slot } from '../../../games/index.ts';
+import { blackjack, dice, GameInputError, plinko, roulette, slot } from '../../../games/index.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { STAKE_LIMITS, type Engine } from '../../../contract/studio.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
 /** The engine's bet input for each engine, with bigint minor-unit stakes. */
-export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet;
+export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet;
 
 const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
   bad_amount: 'badBet',
@@ -14,6 +14,11 @@ const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
   bad_numbers: 'badBetType',
   bad_target: 'badTarget',
   too_many_bets: 'tooManyBets',
+};
+
+/** Where an engine's refusal reads differently from the shared texts. */
+const ENGINE_ERROR_TEXT: Partial<Record<Engine, Record<string, StudioTextKey>>> = {
+  plinko: { bad_target: 'badRows', bad_bet_type: 'badRisk' },
 };
 
 const refuse = (locale: LocaleCode, field: string, key: StudioTextKey, values: Record<string, string> = {}, message?: string) =>
@@ -45,6 +50,8 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
         return blackjack.validateBlackjackBet({ amount: stake(input.amount, engine, currency, locale, 'amount') });
       case 'dice':
         return dice.validateDiceBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), target: input.target, direction: input.direction });
+      case 'plinko':
+        return plinko.validatePlinkoBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), rows: input.rows, risk: input.risk });
       case 'roulette': {
         if (!Array.isArray(input.bets) || input.bets.length === 0) throw refuse(locale, 'bets', 'badBet');
         if (input.bets.length > roulette.MAX_BETS_PER_SPIN) throw refuse(locale, 'bets', 'tooManyBets');
@@ -61,11 +68,20 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
     }
   } catch (error) {
     if (error instanceof GameInputError) {
-      const field = engine === 'dice' && error.code === 'bad_target' ? 'target' : engine === 'roulette' ? 'bets' : 'bet';
-      throw refuse(locale, field, GAME_ERROR_TEXT[error.code] ?? 'badBet', {}, error.message);
+      const field = fieldOf(engine, error.code);
+      throw refuse(locale, field, ENGINE_ERROR_TEXT[engine]?.[error.code] ?? GAME_ERROR_TEXT[error.code] ?? 'badBet', {}, error.message);
     }
     throw error;
   }
+}
+
+/** The bet's field a refusal of the engine names. */
+function fieldOf(engine: Engine, code: string): string {
+  if (engine === 'roulette') return 'bets';
+  if (engine === 'dice' && code === 'bad_target') return 'target';
+  if (engine === 'plinko' && code === 'bad_target') return 'rows';
+  if (engine === 'plinko' && code === 'bad_bet_type') return 'risk';
+  return 'bet';
 }
 
 /** Total staked by a bet when it is placed. */

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { blackjack, dice, roulette, slot } from '../../../games/index.ts';
+import { blackjack, dice, plinko, roulette, slot } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -48,6 +48,7 @@ const ENGINE_GAME: Record<Engine, GameSysname> = {
   roulette: 'croupier-roulette',
   blackjack: 'croupier-blackjack',
   dice: 'croupier-dice',
+  plinko: 'croupier-plinko',
 };
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
@@ -350,6 +351,8 @@ export function createStudio(deps: {
         return roulette.play(bet as roulette.RouletteInput, rng);
       case 'dice':
         return dice.play(bet as dice.DiceBet, rng);
+      case 'plinko':
+        return plinko.play(bet as plinko.PlinkoBet, rng);
     }
   }
 

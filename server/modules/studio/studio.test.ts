@@ -1,14 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoundRng } from '../../../games/fairness/rng.ts';
 import { dice, slot } from '../../../games/index.ts';
-import type { LaunchResult, RoundView, RotateResult, VerifyResult, FairnessInfo } from '../../../contract/studio.ts';
+import type { RoundView, RotateResult, VerifyResult, FairnessInfo } from '../../../contract/studio.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { fairSeeds, gameRounds, walletTransactions } from '../../db/schema.ts';
 import { createStudio } from './index.ts';
+import { cents, guest, studioCalls, type Caller } from './test-support.ts';
 
 /**
  * The studio through /api as the game clients call it: sessions, rounds paid through the
@@ -22,26 +23,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Caller = { cookie: string; uid: number | null };
-
-const guest = (): Caller => ({ cookie: `vid=${randomBytes(16).toString('base64url')}`, uid: null });
-
+const { api, launch, play, mainBalance } = studioCalls(() => t);
 const player = (): Promise<Caller> => registerPlayer(t, { tag: 'studio' });
 const fund = (uid: number, amount: bigint) => fundPlayer(t, uid, amount);
-
-async function api<T>(caller: Caller, method: string, options: { body?: Record<string, string>; query?: Record<string, string> } = {}) {
-  const answer = await t.call(method, { ...options, headers: { cookie: caller.cookie } });
-  return { status: answer.status, data: answer.json.data as T, error: answer.json.error };
-}
-
-const launch = async (caller: Caller, sysname: string, mode: 'real' | 'demo') => {
-  const answer = await api<LaunchResult>(caller, 'games/launch', { body: { sysname, mode } });
-  expect(answer.status, JSON.stringify(answer.error)).toBe(200);
-  return answer.data;
-};
-const play = (caller: Caller, token: string, bet: object) => api<RoundView>(caller, 'games/play', { body: { token, bet: JSON.stringify(bet) } });
-const mainBalance = async (uid: number) => (await t.services.ledger.balances(uid, 'EUR')).main;
-const cents = (text: string) => BigInt(text.replace('.', ''));
 
 describe('demo play', () => {
   it('a guest spins the slot with fun money; the balance moves by the stake and the win', async () => {

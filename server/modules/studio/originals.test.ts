@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRoundRng } from '../../../games/fairness/rng.ts';
+import { plinko } from '../../../games/index.ts';
+import type { RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
+import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
+import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
+import { walletTransactions } from '../../db/schema.ts';
+import { cents, guest, studioCalls, type Caller } from './test-support.ts';
+
+/**
+ * The in-house originals (Plinko, Limbo, Keno) through /api as their clients call them: each
+ * round staked and paid through the seamless wallet, the outcome the seeds give, the verifier
+ * replaying it, and bad bets refused naming their field in the player's language.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const { api, launch, play, mainBalance } = studioCalls(() => t);
+
+/** The round's bet and win as the wallet recorded them (provider croupier). */
+async function walletMoves(roundId: string) {
+  const rows = await t.database.db
+    .select({ id: walletTransactions.transactionUuid, amount: walletTransactions.amount })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.provider, 'croupier'), eq(walletTransactions.roundId, roundId)));
+  return Object.fromEntries(rows.map((row) => [row.id.replace(`${roundId}:`, ''), BigInt(row.amount)]));
+}
+
+/** Rotates the caller's seed pair and checks the verifier replays `round` to the recorded outcome. */
+async function verifyAfterRotation(caller: Caller, round: RoundView) {
+  const rotated = await api<RotateResult>(caller, 'games/rotateSeed', { body: {} });
+  expect(rotated.status).toBe(200);
+  const verified = await api<VerifyResult>(caller, 'games/verifyRound', { query: { round_id: round.round_id } });
+  expect(verified.data).toMatchObject({ engine: round.engine, hash_matches: true, matches: true, nonce: round.nonce });
+  expect(verified.data.replayed).toEqual(round.outcome);
+  return rotated.data.revealed.server_seed;
+}
+
+describe('Croupier Plinko', () => {
+  it('real money: each drop is staked and paid through the wallet, the ball path comes from the seeds', async () => {
+    const ann = await registerPlayer(t, { tag: 'plinko' });
+    await fundPlayer(t, ann.uid, 5_000n);
+    const session = await launch(ann, 'croupier-plinko', 'real');
+    expect(session).toMatchObject({ engine: 'plinko', balance: '50.00', limits: { min: '0.10', max: '100.00', step: '0.10' } });
+    let balance = 5_000n;
+    const rounds: RoundView[] = [];
+    for (const [rows, risk] of [[8, 'low'], [12, 'medium'], [16, 'high']] as const) {
+      const round = await play(ann, session.token, { amount: '2.50', rows, risk });
+      expect(round.status, JSON.stringify(round.error)).toBe(200);
+      const outcome = round.data.outcome as { path: number[]; slot: number; multiplier: number; rows: number; risk: string; win: string };
+      expect(outcome).toMatchObject({ rows, risk, bet: '2.50' });
+      expect(outcome.path).toHaveLength(rows);
+      expect(outcome.slot).toBe(outcome.path.filter((step) => step === 1).length);
+      expect(outcome.multiplier).toBe(plinko.multipliersFor(rows, risk)[outcome.slot]);
+      const win = (250n * BigInt(outcome.multiplier)) / 100n;
+      expect(cents(round.data.win)).toBe(win);
+      balance = balance - 250n + win;
+      expect(cents(round.data.balance)).toBe(balance);
+      expect(await mainBalance(ann.uid)).toBe(balance);
+      expect(await walletMoves(round.data.round_id)).toEqual({ bet: 250n, win });
+      rounds.push(round.data);
+    }
+    const serverSeed = await verifyAfterRotation(ann, rounds[1]);
+    const replayed = plinko.play({ amount: 250n, rows: 12, risk: 'medium' }, createRoundRng({ serverSeed, clientSeed: rounds[1].client_seed, nonce: rounds[1].nonce }));
+    expect(replayed.path).toEqual((rounds[1].outcome as { path: number[] }).path);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+
+  it('refuses rows outside 8-16, an unknown risk and an off-step stake, naming the field in the player’s language', async () => {
+    const visitor = guest();
+    const session = await launch(visitor, 'croupier-plinko', 'demo');
+    const rows = await play(visitor, session.token, { amount: '1.00', rows: 17, risk: 'low' });
+    expect(rows.status).toBe(422);
+    expect(rows.error?.fields?.rows).toBe('Choose from 8 to 16 rows');
+    const risk = await play(visitor, session.token, { amount: '1.00', rows: 8, risk: 'extreme' }, 'fr');
+    expect(risk.error?.fields?.risk).toBe('Choisissez un risque faible, moyen ou élevé');
+    const amount = await play(visitor, session.token, { amount: '0.15', rows: 8, risk: 'low' });
+    expect(amount.error?.fields?.amount).toMatch(/between 0.10 and 100.00, in steps of 0.10/);
+    const fine = await play(visitor, session.token, { amount: '0.10', rows: 8, risk: 'low' });
+    expect(fine.status).toBe(200);
+    expect(fine.data.nonce).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
+import { depositThroughDemo, gotoHydrated } from './support.ts';
+
+/**
+ * The in-house originals in their play frame (/platform/game/{sysname}/play): each played for
+ * real money by a player who deposited (the balance moves by the stake and what the round paid),
+ * in demo as a guest, in French, and on a 375 px phone. Screenshots of each game in play at 375
+ * and 1440 px go to STUDIO_SHOTS_DIR (docs/studio/ when refreshing the docs).
+ */
+
+const SHOTS = process.env.STUDIO_SHOTS_DIR ?? 'test-results/studio-shots';
+const play = (sysname: string, mode = 'demo', locale = '') => `${locale}/platform/game/${sysname}/play?mode=${mode}`;
+const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.-]/g, '')) * 100);
+const amountOf = async (locator: Locator) => cents(await locator.textContent());
+
+async function openGame(page: Page, sysname: string, mode = 'demo', locale = '') {
+  await gotoHydrated(page, play(sysname, mode, locale));
+  await expect(page.getByTestId('studio-game')).toBeVisible();
+  await expect(page.getByTestId('studio-balance')).toHaveText(/\d/);
+  return amountOf(page.getByTestId('studio-balance'));
+}
+
+/** A registered player with 50.00 deposited through the demo payment provider. */
+async function depositedPlayer(page: Page) {
+  await registerByApi(page.request, uniqueEmail('originals'), PASSWORD);
+  await depositThroughDemo(page, '50');
+}
+
+/** Plinko: one drop, answered by the round; the balance moves by the stake and floor(stake x multiplier). */
+async function dropOnce(page: Page, before: number, rounds: number) {
+  const stake = await amountOf(page.getByTestId('stake-value'));
+  await page.getByTestId('plinko-drop').click();
+  await expect(page.getByTestId('plinko-client')).toHaveAttribute('data-rounds', String(rounds), { timeout: 15_000 });
+  const multiplier = Number(await page.getByTestId('plinko-outcome').getAttribute('data-multiplier'));
+  const slot = Number(await page.getByTestId('plinko-outcome').getAttribute('data-slot'));
+  // The slot the ball landed in is the one the server paid.
+  await expect(page.getByTestId('plinko-slot').nth(slot)).toHaveAttribute('data-multiplier', String(multiplier));
+  const win = Math.floor((stake * multiplier) / 100);
+  await expect.poll(() => amountOf(page.getByTestId('studio-balance'))).toBe(before - stake + win);
+  await expect(page.getByTestId('plinko-last-win')).toHaveText((win / 100).toFixed(2));
+  return before - stake + win;
+}
+
+test.describe('Croupier Plinko', () => {
+  test('real money: a deposited player drops balls on 8 and 16 rows, the balance moves by stake and win', async ({ page }) => {
+    test.setTimeout(120_000);
+    await depositedPlayer(page);
+    let balance = await openGame(page, 'croupier-plinko', 'real');
+    expect(balance).toBe(5000);
+    await expect(page.getByTestId('studio-mode')).toHaveText('Real money');
+    // 12 rows, medium risk to start: 13 slots.
+    await expect(page.getByTestId('plinko-slot')).toHaveCount(13);
+    await page.getByTestId('plinko-risk').getByRole('radio', { name: 'High' }).click();
+    await page.getByTestId('plinko-rows').fill('16');
+    await expect(page.getByTestId('plinko-rows-value')).toHaveText('16');
+    await expect(page.getByTestId('plinko-slot')).toHaveCount(17);
+    await expect(page.getByTestId('plinko-top')).toHaveText('1000×');
+    balance = await dropOnce(page, balance, 1);
+    await page.getByTestId('plinko-rows').fill('8');
+    await page.getByTestId('plinko-risk').getByRole('radio', { name: 'Low' }).click();
+    await expect(page.getByTestId('plinko-slot')).toHaveCount(9);
+    balance = await dropOnce(page, balance, 2);
+    await expect(page.getByTestId('plinko-history').locator('li')).toHaveCount(2);
+    // The fairness panel: the next drop takes nonce 2, the last one can be verified.
+    await page.getByTestId('open-fairness').click();
+    await expect(page.getByTestId('fair-nonce')).toHaveText('2');
+    await expect(page.getByTestId('fair-verify-link')).toBeVisible();
+  });
+
+  test('demo in French, and a screenshot in play at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const before = await openGame(page, 'croupier-plinko', 'demo', '/fr');
+    await expect(page.getByTestId('studio-balance-box')).toContainText('Solde fictif');
+    await expect(page.getByTestId('plinko-drop')).toHaveText('Lâcher');
+    await dropOnce(page, before, 1);
+    await expect(page.getByTestId('plinko-outcome')).toContainText('vous recevez');
+    await page.getByTestId('plinko-drop').click();
+    await page.waitForTimeout(900);
+    await page.screenshot({ path: `${SHOTS}/plinko-1440.png` });
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+    test('the board, the stake and the drop button fit 375 px and a drop plays', async ({ page }) => {
+      const before = await openGame(page, 'croupier-plinko');
+      for (const part of [page.getByTestId('plinko-board'), page.getByTestId('plinko-drop'), page.getByTestId('stake')]) await expect(part).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await dropOnce(page, before, 1);
+      await page.getByTestId('plinko-drop').tap();
+      await page.waitForTimeout(700);
+      await page.screenshot({ path: `${SHOTS}/plinko-375.png` });
+    });
+  });
+});
