@@ -6,7 +6,7 @@
  */
 import type { GamePace } from './jurisdiction.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -28,6 +28,7 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   blackjack: { min: '1.00', max: '500.00', step: '0.50', presets: ['1.00', '5.00', '10.00', '25.00', '100.00', '500.00'] },
   dice: { min: '0.10', max: '1000.00', step: '0.01', presets: ['0.10', '1.00', '5.00', '10.00', '50.00', '100.00'] },
   plinko: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
+  limbo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
@@ -37,7 +38,8 @@ export type PlayBet =
   | { amount: string } // slot (total stake of the 20 lines) and blackjack (initial bet)
   | { bets: Array<{ type: string; numbers?: number[]; index?: number; amount: string }> } // roulette
   | { amount: string; target: number; direction: 'over' | 'under' } // dice: target in hundredths 0..9999
-  | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' }; // plinko: 8 to 16 rows
+  | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' } // plinko: 8 to 16 rows
+  | { amount: string; target: number }; // limbo: target multiplier in hundredths 101..100000000
 
 /** The seed pair in play: the server seed's SHA-256 is shown before any round is played on it. */
 export type FairnessState = {

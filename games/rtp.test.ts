@@ -39,6 +39,10 @@ describe(`RTP within the 99.9% interval over ${ROUNDS.toLocaleString('en-US')} r
     check('croupier-plinko');
   });
 
+  it('croupier-limbo, targets 1.01x to 100x in turn', { timeout: TIMEOUT }, () => {
+    check('croupier-limbo');
+  });
+
   it('croupier-blackjack, 6-deck shoe (the game) against its enumerated RTP', { timeout: TIMEOUT }, () => {
     const r = check('croupier-blackjack');
     expect(r.theoretical).toBeCloseTo(0.995395304464795, 12); // recorded (shoe-math.ts)

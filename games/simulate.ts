@@ -9,6 +9,7 @@ import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
+import * as limbo from './engines/limbo/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { GAMES, type GameSysname } from './index.ts';
@@ -161,6 +162,27 @@ function plinkoSimulator(seeds: { serverSeed: string; clientSeed: string }): Sim
   };
 }
 
+/** Limbo's simulated targets: 1.01x to 100x (higher targets are the same formula with more variance). */
+export const SIMULATED_LIMBO_TARGETS = [101, 125, 150, 200, 300, 500, 1000, 2000, 5000, 10000] as const;
+
+function limboSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const amount = 10_000n;
+  const out: RoundResult = { x: 0, hit: false, theoretical: 0 };
+  const rtps = SIMULATED_LIMBO_TARGETS.map((target) => limbo.rtpFor({ amount, target }));
+  return {
+    variant: `targets ${SIMULATED_LIMBO_TARGETS.map((t) => `${t / 100}x`).join(', ')} in turn, stake 10000 minor units`,
+    round(nonce, index) {
+      const target = SIMULATED_LIMBO_TARGETS[index % SIMULATED_LIMBO_TARGETS.length];
+      const outcome = limbo.play({ amount, target }, createRoundRng({ ...seeds, nonce }));
+      out.x = Number(outcome.win) / Number(amount);
+      out.hit = outcome.won;
+      out.theoretical = rtps[index % SIMULATED_LIMBO_TARGETS.length];
+      return out;
+    },
+    extra: () => ({}),
+  };
+}
+
 function blackjackSimulator(seeds: { serverSeed: string; clientSeed: string }, decks: blackjack.ShoeKind): Simulator {
   const amount = 100n;
   const theoretical = blackjack.theoreticalRtp({ decks });
@@ -211,7 +233,9 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
           ? blackjackSimulator(seeds, options.decks ?? blackjack.DECKS)
           : sysname === 'croupier-plinko'
             ? plinkoSimulator(seeds)
-            : diceSimulator(seeds);
+            : sysname === 'croupier-limbo'
+              ? limboSimulator(seeds)
+              : diceSimulator(seeds);
 
   const started = performance.now();
   const stats = newRunning();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
+import * as limbo from './engines/limbo/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { createRoundRng, hashServerSeed, newServerSeed } from './fairness/rng.ts';
@@ -40,6 +41,11 @@ describe('verifier: recorded rounds (fixed vectors of the engines)', () => {
       multiplier: 60,
       win: 60n,
     });
+  });
+
+  it('limbo: the first word, floor(99 x 2^32 / (1800855658 + 1)) = 236 hundredths', () => {
+    expect(replay('croupier-limbo', { ...seeds, bet: { amount: 100n, target: 200 } }).outcome).toMatchObject({ result: 236, won: true, win: 200n });
+    expect(replay('croupier-limbo', { ...seeds, bet: { amount: 100n, target: 237 } }).outcome).toMatchObject({ result: 236, won: false, win: 0n });
   });
 
   it('slot: the stops of the spin, and a round with free spins', () => {
@@ -81,6 +87,8 @@ describe('verifier: agrees with the engines', () => {
       expect(replay('croupier-dice', { ...s, bet: diceBet }).outcome).toEqual(dice.play(diceBet, createRoundRng(s)));
       const plinkoBet = { amount: 500n, rows: 8 + (nonce % 9), risk: plinko.RISKS[nonce % 3] };
       expect(replay('croupier-plinko', { ...s, bet: plinkoBet }).outcome).toEqual(plinko.play(plinkoBet, createRoundRng(s)));
+      const limboBet = { amount: 300n, target: 101 + nonce * 997 };
+      expect(replay('croupier-limbo', { ...s, bet: limboBet }).outcome).toEqual(limbo.play(limboBet, createRoundRng(s)));
       const played = playBlackjack(s);
       const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
       expect(replayed.outcome).toEqual(played.state);
@@ -110,12 +118,13 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
     expect(GAMES['croupier-dice'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-plinko'].theoreticalRtp()).toBeCloseTo(0.99, 4);
+    expect(GAMES['croupier-limbo'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
   });
 

@@ -7,6 +7,7 @@ import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
+import * as limbo from './engines/limbo/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import type { GameSysname } from './index.ts';
@@ -17,6 +18,7 @@ export type BetOf = {
   'croupier-blackjack': blackjack.BlackjackBet;
   'croupier-dice': dice.DiceBet;
   'croupier-plinko': plinko.PlinkoBet;
+  'croupier-limbo': limbo.LimboBet;
 };
 
 export type OutcomeOf = {
@@ -26,6 +28,7 @@ export type OutcomeOf = {
   'croupier-blackjack': blackjack.BlackjackState;
   'croupier-dice': dice.DiceOutcome;
   'croupier-plinko': plinko.PlinkoOutcome;
+  'croupier-limbo': limbo.LimboOutcome;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -59,6 +62,9 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
       break;
     case 'croupier-plinko':
       outcome = plinko.play(input.bet as plinko.PlinkoBet, rng);
+      break;
+    case 'croupier-limbo':
+      outcome = limbo.play(input.bet as limbo.LimboBet, rng);
       break;
     case 'croupier-blackjack': {
       let state = blackjack.deal(input.bet as blackjack.BlackjackBet, rng);

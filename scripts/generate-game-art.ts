@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readGameSeed, type GameSeed } from '../server/db/seed.ts';
 import { boardOf, multipliersFor, pathPoints, showMultiplier, slotColour } from '../app/features/studio/plinko/plinko-logic.ts';
+import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
 type Game = GameSeed['games'][number];
 const W = 288;
@@ -277,6 +278,27 @@ function plinkoBoard(p: Palette) {
   return out;
 }
 
+/**
+ * Croupier Limbo as it plays: a result that cleared its target, in the game's green, over the
+ * game's log meter (1x to 1M) with the target's gold flag.
+ */
+function limboMeter(p: Palette) {
+  const target = 1000;
+  const result = 2453;
+  const left = 34;
+  const width = 220;
+  const x = (hundredths: number) => n(left + width * meterPosition(hundredths));
+  // The game's stage: a dark blue panel, so the result reads as it does in play.
+  let out = `<rect x="18" y="22" width="252" height="124" rx="16" fill="#0b1a2c" opacity=".88"/>`;
+  out += `<text x="144" y="50" font-family="Arial, sans-serif" font-size="15" font-weight="700" text-anchor="middle" fill="${p.light}" opacity=".8" letter-spacing="2">TARGET ${showLimbo(target)}×</text>`;
+  out += `<text x="144" y="100" font-family="Arial, sans-serif" font-size="46" font-weight="900" text-anchor="middle" fill="#3ee6a4">${showLimbo(result)}×</text>`;
+  out += `<rect x="${left}" y="114" width="${width}" height="9" rx="4.5" fill="#fff" opacity=".14"/>`;
+  out += `<rect x="${left}" y="114" width="${n(x(result) - left)}" height="9" rx="4.5" fill="#16c784"/>`;
+  out += `<rect x="${n(x(target) - 2)}" y="108" width="4" height="21" rx="2" fill="#ffd25a"/>`;
+  for (const mark of METER_MARKS) out += `<text x="${x(mark)}" y="140" font-family="Arial, sans-serif" font-size="8" font-weight="700" text-anchor="middle" fill="${p.light}" opacity=".7">${markLabel(mark)}×</text>`;
+  return out;
+}
+
 /** A grid of tiles, some revealed: mines and towers. */
 function grid(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:grid`));
@@ -346,6 +368,8 @@ function motif(game: Game, p: Palette): string {
       return pins(p);
     case 'plinko':
       return plinkoBoard(p);
+    case 'limbo':
+      return limboMeter(p);
     case 'grid':
       return grid(game, p);
     case 'balls':

@@ -94,3 +94,59 @@ test.describe('Croupier Plinko', () => {
     });
   });
 });
+
+/** Limbo: one bet, answered by the round; a result at or past the target pays floor(stake x target). */
+async function betOnce(page: Page, before: number, rounds: number) {
+  const stake = await amountOf(page.getByTestId('stake-value'));
+  const target = Math.round(Number((await page.getByTestId('limbo-target').inputValue()).replace(/,/g, '')) * 100);
+  await page.getByTestId('limbo-bet').click();
+  await expect(page.getByTestId('limbo-client')).toHaveAttribute('data-rounds', String(rounds), { timeout: 15_000 });
+  const result = Number(await page.getByTestId('limbo-result').getAttribute('data-result'));
+  const won = result >= target;
+  await expect(page.getByTestId('limbo-outcome')).toHaveText(won ? /You win|Vous gagnez/ : /no win|pas de gain/);
+  const win = won ? Math.floor((stake * target) / 100) : 0;
+  await expect.poll(() => amountOf(page.getByTestId('studio-balance'))).toBe(before - stake + win);
+  return before - stake + win;
+}
+
+test.describe('Croupier Limbo', () => {
+  test('real money: a deposited player bets on a typed target and a preset, the balance follows', async ({ page }) => {
+    test.setTimeout(120_000);
+    await depositedPlayer(page);
+    let balance = await openGame(page, 'croupier-limbo', 'real');
+    expect(balance).toBe(5000);
+    await expect(page.getByTestId('limbo-chance')).toHaveText('49.5%');
+    await page.getByTestId('limbo-target').fill('1,5');
+    await page.getByTestId('limbo-target').press('Enter');
+    await expect(page.getByTestId('limbo-target')).toHaveValue('1.50');
+    await expect(page.getByTestId('limbo-chance')).toHaveText('66%');
+    await expect(page.getByTestId('limbo-payout')).toHaveText('1.50');
+    balance = await betOnce(page, balance, 1);
+    await page.getByRole('button', { name: '10×', exact: true }).click();
+    await expect(page.getByTestId('limbo-target')).toHaveValue('10.00');
+    balance = await betOnce(page, balance, 2);
+    await expect(page.getByTestId('limbo-history').locator('li')).toHaveCount(2);
+    await page.getByTestId('open-fairness').click();
+    await expect(page.getByTestId('fair-nonce')).toHaveText('2');
+  });
+
+  test('demo in French, and a screenshot in play at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const before = await openGame(page, 'croupier-limbo', 'demo', '/fr');
+    await expect(page.getByTestId('limbo-bet')).toHaveText('Miser');
+    await betOnce(page, before, 1);
+    await page.screenshot({ path: `${SHOTS}/limbo-1440.png` });
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+    test('the result, the target and the bet button fit 375 px and a bet plays', async ({ page }) => {
+      const before = await openGame(page, 'croupier-limbo');
+      for (const part of [page.getByTestId('limbo-result'), page.getByTestId('limbo-target'), page.getByTestId('limbo-bet')]) await expect(part).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await betOnce(page, before, 1);
+      await page.screenshot({ path: `${SHOTS}/limbo-375.png` });
+    });
+  });
+});

@@ -23,6 +23,7 @@ describe('outcome facts', () => {
       '3 (0.4×)',
       '0.40',
     ]);
+    expect(outcomeFacts('limbo', { target: 200, result: 34512, won: true, win: '2.00' }).map((fact) => fact.value)).toEqual(['345.12×', '2.00×', 'won', '2.00']);
     expect(outcomeFacts('slot', null)).toEqual([]);
   });
 });

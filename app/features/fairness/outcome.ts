@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'win' | 'result';
   value: string;
 };
 
@@ -43,6 +43,11 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     facts.push({ key: 'board', value: `${text(outcome.rows)} · ${text(outcome.risk)}` });
     facts.push({ key: 'path', value: list(outcome.path).map((step) => (step === 1 ? 'R' : 'L')).join('') });
     if (typeof outcome.multiplier === 'number') facts.push({ key: 'slot', value: `${text(outcome.slot)} (${outcome.multiplier / 100}×)` });
+  } else if (engine === 'limbo') {
+    const times = (value: unknown) => `${(Number(value) / 100).toFixed(2)}×`;
+    facts.push({ key: 'multiplier', value: times(outcome.result) });
+    facts.push({ key: 'target', value: times(outcome.target) });
+    if (typeof outcome.won === 'boolean') facts.push({ key: 'result', value: outcome.won ? 'won' : 'lost' });
   } else if (engine === 'blackjack') {
     facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
     facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });

@@ -9,4 +9,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   blackjack: lazy(() => import('./blackjack/blackjack-client.tsx')),
   dice: lazy(() => import('./dice/dice-client.tsx')),
   plinko: lazy(() => import('./plinko/plinko-client.tsx')),
+  limbo: lazy(() => import('./limbo/limbo-client.tsx')),
 };

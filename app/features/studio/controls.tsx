@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icon.tsx';
 import { Chip } from './chip.tsx';
-import { compareAmounts, showAmount } from './money.ts';
+import { compareAmounts, isPositive, showAmount } from './money.ts';
+import type { StudioSession } from './types.ts';
 import { stepPreset } from './stake.ts';
 
 /**
@@ -190,6 +191,49 @@ export function ActionButton({
     >
       {busy ? <span className="h-6 w-6 animate-spin rounded-full border-[3px] border-current border-t-transparent" /> : children}
     </button>
+  );
+}
+
+/**
+ * The bottom bar of the single-bet games (dice, plinko, limbo, keno): the stake, the last win
+ * (from a tablet up) and the big action button.
+ */
+export function PlayBar({
+  session,
+  locked,
+  lastWin,
+  lastWinTestId,
+  action,
+  onAction,
+  testId,
+  wide = false,
+}: {
+  session: Pick<StudioSession, 'limits' | 'stake' | 'setStake' | 'currency' | 'busy'>;
+  locked: boolean;
+  lastWin: string | null;
+  lastWinTestId?: string;
+  action: string;
+  onAction: () => void;
+  testId: string;
+  /** The game's column is max-w-5xl (a board beside its controls) rather than max-w-3xl. */
+  wide?: boolean;
+}) {
+  const { t } = useTranslation('studio');
+  return (
+    <div className="border-t border-white/10 bg-black/50 px-3 py-2 backdrop-blur tablet:px-6">
+      <div className={clsx('mx-auto flex items-end justify-between gap-3', wide ? 'max-w-5xl' : 'max-w-3xl')}>
+        <StakeSelector presets={session.limits.presets} value={session.stake} onChange={session.setStake} disabled={locked} currency={session.currency} />
+        <div className="hidden text-center tablet:block" aria-live="polite">
+          <span className="block text-[10px] font-bold tracking-[0.16em] text-ink-400 uppercase">{t('dice.lastWin')}</span>
+          <span className={clsx('block text-lg font-extrabold tabular-nums', isPositive(lastWin) ? 'text-jade-400' : 'text-ink-200')} data-testid={lastWinTestId}>
+            {showAmount(lastWin ?? '0')}
+          </span>
+        </div>
+        <ActionButton onClick={onAction} disabled={locked} busy={session.busy} label={action} testId={testId} className="h-16 w-32 rounded-2xl! text-sm">
+          {action}
+        </ActionButton>
+      </div>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -49,4 +49,28 @@ export function useLatest<T>(value: T) {
     ref.current = value;
   });
   return ref;
+}
+
+/**
+ * How far an animation of `duration` ms has run, 0..1, frame by frame (requestAnimationFrame),
+ * for the run `key` names (a new key starts again from 0). 1 at once under reduced motion; 0
+ * while there is no run.
+ */
+export function useAnimationProgress(key: number | null, duration: number, reducedMotion: boolean): number {
+  const [progress, setProgress] = useState<{ key: number; value: number } | null>(null);
+  useEffect(() => {
+    if (key === null || reducedMotion) return;
+    const started = performance.now();
+    let frame = 0;
+    const tick = (now: number) => {
+      const value = Math.min(1, (now - started) / duration);
+      setProgress({ key, value });
+      if (value < 1) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [key, duration, reducedMotion]);
+  if (key === null) return 0;
+  if (reducedMotion) return 1;
+  return progress?.key === key ? progress.value : 0;
 }

@@ -51,6 +51,15 @@ export type PlinkoOutcomeView = {
   win: string;
 };
 
+export type LimboOutcomeView = {
+  /** Hundredths: 250 = 2.50x. */
+  target: number;
+  result: number;
+  won: boolean;
+  bet: string;
+  win: string;
+};
+
 export type BlackjackHandResult = 'blackjack' | 'win' | 'push' | 'lose' | 'bust';
 export type BlackjackHandView = { cards: number[]; stake: string; doubled: boolean; split: boolean; done: boolean };
 export type BlackjackView = {

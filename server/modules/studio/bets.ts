@@ -1,4 +1,4 @@
-import { blackjack, dice, GameInputError, plinko, roulette, slot } from '../../../games/index.ts';
+import { blackjack, dice, GameInputError, limbo, plinko, roulette, slot } from '../../../games/index.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { STAKE_LIMITS, type Engine } from '../../../contract/studio.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
 /** The engine's bet input for each engine, with bigint minor-unit stakes. */
-export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet;
+export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet;
 
 const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
   bad_amount: 'badBet',
@@ -19,6 +19,7 @@ const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
 /** Where an engine's refusal reads differently from the shared texts. */
 const ENGINE_ERROR_TEXT: Partial<Record<Engine, Record<string, StudioTextKey>>> = {
   plinko: { bad_target: 'badRows', bad_bet_type: 'badRisk' },
+  limbo: { bad_target: 'badLimboTarget' },
 };
 
 const refuse = (locale: LocaleCode, field: string, key: StudioTextKey, values: Record<string, string> = {}, message?: string) =>
@@ -52,6 +53,8 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
         return dice.validateDiceBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), target: input.target, direction: input.direction });
       case 'plinko':
         return plinko.validatePlinkoBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), rows: input.rows, risk: input.risk });
+      case 'limbo':
+        return limbo.validateLimboBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), target: input.target });
       case 'roulette': {
         if (!Array.isArray(input.bets) || input.bets.length === 0) throw refuse(locale, 'bets', 'badBet');
         if (input.bets.length > roulette.MAX_BETS_PER_SPIN) throw refuse(locale, 'bets', 'tooManyBets');
@@ -78,7 +81,7 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
 /** The bet's field a refusal of the engine names. */
 function fieldOf(engine: Engine, code: string): string {
   if (engine === 'roulette') return 'bets';
-  if (engine === 'dice' && code === 'bad_target') return 'target';
+  if ((engine === 'dice' || engine === 'limbo') && code === 'bad_target') return 'target';
   if (engine === 'plinko' && code === 'bad_target') return 'rows';
   if (engine === 'plinko' && code === 'bad_bet_type') return 'risk';
   return 'bet';

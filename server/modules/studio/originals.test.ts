@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoundRng } from '../../../games/fairness/rng.ts';
-import { plinko } from '../../../games/index.ts';
+import { limbo, plinko } from '../../../games/index.ts';
 import type { RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
@@ -85,5 +85,46 @@ describe('Croupier Plinko', () => {
     const fine = await play(visitor, session.token, { amount: '0.10', rows: 8, risk: 'low' });
     expect(fine.status).toBe(200);
     expect(fine.data.nonce).toBe(0);
+  });
+});
+
+describe('Croupier Limbo', () => {
+  it('real money: a result at or above the target pays stake x target through the wallet, below it nothing', async () => {
+    const bea = await registerPlayer(t, { tag: 'limbo' });
+    await fundPlayer(t, bea.uid, 5_000n);
+    const session = await launch(bea, 'croupier-limbo', 'real');
+    expect(session).toMatchObject({ engine: 'limbo', balance: '50.00', limits: { min: '0.10', max: '100.00', step: '0.01' } });
+    let balance = 5_000n;
+    const rounds: RoundView[] = [];
+    for (const target of [101, 200, 1000, 100_000_000]) {
+      const round = await play(bea, session.token, { amount: '1.25', target });
+      expect(round.status, JSON.stringify(round.error)).toBe(200);
+      const outcome = round.data.outcome as { target: number; result: number; won: boolean };
+      expect(outcome.target).toBe(target);
+      expect(outcome.won).toBe(outcome.result >= target);
+      const win = outcome.won ? (125n * BigInt(target)) / 100n : 0n;
+      expect(cents(round.data.win)).toBe(win);
+      balance = balance - 125n + win;
+      expect(cents(round.data.balance)).toBe(balance);
+      expect(await mainBalance(bea.uid)).toBe(balance);
+      expect(await walletMoves(round.data.round_id)).toEqual({ bet: 125n, win });
+      rounds.push(round.data);
+    }
+    const serverSeed = await verifyAfterRotation(bea, rounds[2]);
+    const replayed = limbo.play({ amount: 125n, target: 1000 }, createRoundRng({ serverSeed, clientSeed: rounds[2].client_seed, nonce: rounds[2].nonce }));
+    expect(replayed.result).toBe((rounds[2].outcome as { result: number }).result);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+
+  it('refuses a target outside 1.01x-1,000,000x naming the target, in English and French', async () => {
+    const visitor = guest();
+    const session = await launch(visitor, 'croupier-limbo', 'demo');
+    for (const target of [100, 100_000_001, 2.5]) {
+      const answer = await play(visitor, session.token, { amount: '1.00', target });
+      expect(answer.status, String(target)).toBe(422);
+      expect(answer.error?.fields?.target).toBe('Choose a target multiplier from 1.01× to 1,000,000×');
+    }
+    const french = await play(visitor, session.token, { amount: '1.00', target: 50 }, 'fr');
+    expect(french.error?.fields?.target).toBe('Choisissez un multiplicateur cible de 1,01× à 1 000 000×');
   });
 });

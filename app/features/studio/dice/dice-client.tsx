@@ -2,9 +2,9 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../ui/segmented.tsx';
-import { ActionButton, StakeSelector } from '../controls.tsx';
+import { PlayBar } from '../controls.tsx';
 import { useLatest, useWait } from '../hooks.ts';
-import { isPositive, showAmount } from '../money.ts';
+import { showAmount } from '../money.ts';
 import { outcomeOf, type DiceOutcomeView, type StudioClientProps } from '../types.ts';
 import {
   COIN,
@@ -41,7 +41,7 @@ export default function DiceClient({ session }: StudioClientProps) {
   const { t } = useTranslation('studio');
   const wait = useWait();
   const variant = VARIANTS[session.game.sysname] ?? 'dice';
-  const { reducedMotion, currency, limits, stake } = session;
+  const { reducedMotion, stake } = session;
   const [direction, setDirection] = useState<DiceDirection>(variant === 'rocket' ? 'over' : 'under');
   const [target, setTarget] = useState(variant === 'rocket' ? overTargetForMultiplier(2) : 5000);
   const [rollKey, setRollKey] = useState(0);
@@ -146,18 +146,7 @@ export default function DiceClient({ session }: StudioClientProps) {
         </div>
       </div>
 
-      <div className="border-t border-white/10 bg-black/50 px-3 py-2 backdrop-blur tablet:px-6">
-        <div className="mx-auto flex max-w-3xl items-end justify-between gap-3">
-          <StakeSelector presets={limits.presets} value={stake} onChange={session.setStake} disabled={locked} currency={currency} />
-          <div className="hidden text-center tablet:block" aria-live="polite">
-            <span className="block text-[10px] font-bold tracking-[0.16em] text-ink-400 uppercase">{t('dice.lastWin')}</span>
-            <span className={clsx('block text-lg font-extrabold tabular-nums', settledLast && isPositive(settledLast.win) ? 'text-jade-400' : 'text-ink-200')}>{showAmount(settledLast?.win ?? '0')}</span>
-          </div>
-          <ActionButton onClick={() => void roll()} disabled={locked} busy={session.busy} label={t(`${variant}.action`)} testId="dice-roll-button" className="h-16 w-32 rounded-2xl! text-sm">
-            {t(`${variant}.action`)}
-          </ActionButton>
-        </div>
-      </div>
+      <PlayBar session={session} locked={locked} lastWin={settledLast?.win ?? null} action={t(`${variant}.action`)} onAction={() => void roll()} testId="dice-roll-button" />
     </div>
   );
 }

@@ -1,9 +1,8 @@
-import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../ui/segmented.tsx';
-import { ActionButton, StakeSelector } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { PlayBar } from '../controls.tsx';
+import { useAnimationProgress, useLatest, useWait } from '../hooks.ts';
 import { isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type PlinkoOutcomeView, type StudioClientProps } from '../types.ts';
 import { BOARD_WIDTH, ballAt, boardOf, fallDuration, MAX_ROWS, MIN_ROWS, multipliersFor, pathPoints, payout, RISKS, showMultiplier, slotColour, type PlinkoRisk } from './plinko-logic.ts';
@@ -18,7 +17,7 @@ const HISTORY = 14;
 export default function PlinkoClient({ session }: StudioClientProps) {
   const { t } = useTranslation('studio');
   const wait = useWait();
-  const { reducedMotion, currency, limits, stake } = session;
+  const { reducedMotion, stake } = session;
   const [rows, setRows] = useState(12);
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const [falling, setFalling] = useState<{ key: number; outcome: PlinkoOutcomeView } | null>(null);
@@ -150,20 +149,7 @@ export default function PlinkoClient({ session }: StudioClientProps) {
         </div>
       </div>
 
-      <div className="border-t border-white/10 bg-black/50 px-3 py-2 backdrop-blur tablet:px-6">
-        <div className="mx-auto flex max-w-5xl items-end justify-between gap-3">
-          <StakeSelector presets={limits.presets} value={stake} onChange={session.setStake} disabled={locked} currency={currency} />
-          <div className="hidden text-center tablet:block" aria-live="polite">
-            <span className="block text-[10px] font-bold tracking-[0.16em] text-ink-400 uppercase">{t('dice.lastWin')}</span>
-            <span className={clsx('block text-lg font-extrabold tabular-nums', last && isPositive(last.win) ? 'text-jade-400' : 'text-ink-200')} data-testid="plinko-last-win">
-              {showAmount(last?.win ?? '0')}
-            </span>
-          </div>
-          <ActionButton onClick={() => void drop()} disabled={locked} busy={session.busy} label={t('plinko.action')} testId="plinko-drop" className="h-16 w-32 rounded-2xl! text-sm">
-            {t('plinko.action')}
-          </ActionButton>
-        </div>
-      </div>
+      <PlayBar session={session} locked={locked} lastWin={last?.win ?? null} lastWinTestId="plinko-last-win" action={t('plinko.action')} onAction={() => void drop()} testId="plinko-drop" wide />
     </div>
   );
 }
@@ -192,21 +178,8 @@ function PlinkoBoard({
   const board = useMemo(() => boardOf(rows), [rows]);
   const table = multipliersFor(rows, risk);
   const points = useMemo(() => (falling ? pathPoints(board, falling.outcome.path) : null), [board, falling]);
-  const [progress, setProgress] = useState<{ key: number; value: number } | null>(null);
-  useEffect(() => {
-    if (!falling || reducedMotion) return;
-    const duration = fallDuration(falling.outcome.rows);
-    const started = performance.now();
-    let frame = 0;
-    const tick = (now: number) => {
-      const value = Math.min(1, (now - started) / duration);
-      setProgress({ key: falling.key, value });
-      if (value < 1) frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [falling, reducedMotion]);
-  const ball = points ? ballAt(points, reducedMotion ? 1 : progress?.key === falling?.key ? progress!.value : 0) : landed ? board.slots[landed.slot] : null;
+  const progress = useAnimationProgress(falling?.key ?? null, falling ? fallDuration(falling.outcome.rows) : 0, reducedMotion);
+  const ball = points ? ballAt(points, progress) : landed ? board.slots[landed.slot] : null;
   const slotWidth = board.gap - 3;
   const fontSizeOf = (label: string) => Math.min(13, board.gap * 0.36, (board.gap - 5) / (label.length * 0.62));
   return (
