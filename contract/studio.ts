@@ -6,7 +6,7 @@
  */
 import type { GamePace } from './jurisdiction.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -29,6 +29,7 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   dice: { min: '0.10', max: '1000.00', step: '0.01', presets: ['0.10', '1.00', '5.00', '10.00', '50.00', '100.00'] },
   plinko: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   limbo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
+  keno: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
@@ -39,7 +40,8 @@ export type PlayBet =
   | { bets: Array<{ type: string; numbers?: number[]; index?: number; amount: string }> } // roulette
   | { amount: string; target: number; direction: 'over' | 'under' } // dice: target in hundredths 0..9999
   | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' } // plinko: 8 to 16 rows
-  | { amount: string; target: number }; // limbo: target multiplier in hundredths 101..100000000
+  | { amount: string; target: number } // limbo: target multiplier in hundredths 101..100000000
+  | { amount: string; picks: number[] }; // keno: 1 to 10 different numbers of 1..40
 
 /** The seed pair in play: the server seed's SHA-256 is shown before any round is played on it. */
 export type FairnessState = {

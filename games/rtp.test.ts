@@ -43,6 +43,10 @@ describe(`RTP within the 99.9% interval over ${ROUNDS.toLocaleString('en-US')} r
     check('croupier-limbo');
   });
 
+  it('croupier-keno, 1 to 10 picks in turn', { timeout: TIMEOUT }, () => {
+    check('croupier-keno');
+  });
+
   it('croupier-blackjack, 6-deck shoe (the game) against its enumerated RTP', { timeout: TIMEOUT }, () => {
     const r = check('croupier-blackjack');
     expect(r.theoretical).toBeCloseTo(0.995395304464795, 12); // recorded (shoe-math.ts)

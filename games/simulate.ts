@@ -10,6 +10,7 @@ import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
+import * as keno from './engines/keno/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { GAMES, type GameSysname } from './index.ts';
@@ -183,6 +184,35 @@ function limboSimulator(seeds: { serverSeed: string; clientSeed: string }): Simu
   };
 }
 
+/**
+ * The keno bet of simulated round `index`: 1 to 10 picks in turn, the numbers spread over the
+ * board by a stride (a different set each round).
+ */
+export function simulatedKenoBet(index: number, amount: bigint): keno.KenoBet {
+  const count = 1 + (index % keno.MAX_PICKS);
+  const picks = new Set<number>();
+  for (let i = 0; picks.size < count; i++) picks.add(1 + ((index * 7 + i * 13) % keno.NUMBERS));
+  return { amount, picks: [...picks] };
+}
+
+function kenoSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const amount = 10_000n;
+  const out: RoundResult = { x: 0, hit: false, theoretical: 0 };
+  const rtps = Array.from({ length: keno.MAX_PICKS }, (_, i) => keno.rtpFor({ amount, picks: Array.from({ length: i + 1 }, (_, n) => n + 1) }));
+  return {
+    variant: '1 to 10 picks in turn, numbers spread by a stride, stake 10000 minor units',
+    round(nonce, index) {
+      const bet = simulatedKenoBet(index, amount);
+      const outcome = keno.play(bet, createRoundRng({ ...seeds, nonce }));
+      out.x = Number(outcome.win) / Number(amount);
+      out.hit = outcome.win > 0n;
+      out.theoretical = rtps[bet.picks.length - 1];
+      return out;
+    },
+    extra: () => ({}),
+  };
+}
+
 function blackjackSimulator(seeds: { serverSeed: string; clientSeed: string }, decks: blackjack.ShoeKind): Simulator {
   const amount = 100n;
   const theoretical = blackjack.theoreticalRtp({ decks });
@@ -235,7 +265,9 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
             ? plinkoSimulator(seeds)
             : sysname === 'croupier-limbo'
               ? limboSimulator(seeds)
-              : diceSimulator(seeds);
+              : sysname === 'croupier-keno'
+                ? kenoSimulator(seeds)
+                : diceSimulator(seeds);
 
   const started = performance.now();
   const stats = newRunning();

@@ -3,6 +3,7 @@ import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
+import * as keno from './engines/keno/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { createRoundRng, hashServerSeed, newServerSeed } from './fairness/rng.ts';
@@ -48,6 +49,16 @@ describe('verifier: recorded rounds (fixed vectors of the engines)', () => {
     expect(replay('croupier-limbo', { ...seeds, bet: { amount: 100n, target: 237 } }).outcome).toMatchObject({ result: 236, won: false, win: 0n });
   });
 
+  it('keno: the draw is the first 10 places of the Fisher-Yates shuffle of 1..40', () => {
+    // Place 0 takes index 1800855658 mod 40 = 18 (number 19), place 1 takes 1 + 2867247790 mod 39 = 5 (number 6) ...
+    expect(replay('croupier-keno', { ...seeds, bet: { amount: 100n, picks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } }).outcome).toMatchObject({
+      drawn: [19, 6, 15, 8, 7, 23, 12, 30, 3, 22],
+      hits: [3, 6, 7, 8],
+      multiplier: 219,
+      win: 219n,
+    });
+  });
+
   it('slot: the stops of the spin, and a round with free spins', () => {
     const { outcome } = replay('golden-croupier', { ...seeds, bet: { amount: 100n } });
     expect(outcome.base.stops).toEqual([30, 15, 34, 1, 4]);
@@ -89,6 +100,8 @@ describe('verifier: agrees with the engines', () => {
       expect(replay('croupier-plinko', { ...s, bet: plinkoBet }).outcome).toEqual(plinko.play(plinkoBet, createRoundRng(s)));
       const limboBet = { amount: 300n, target: 101 + nonce * 997 };
       expect(replay('croupier-limbo', { ...s, bet: limboBet }).outcome).toEqual(limbo.play(limboBet, createRoundRng(s)));
+      const kenoBet = { amount: 250n, picks: Array.from({ length: 1 + (nonce % 10) }, (_, i) => 1 + ((nonce + i * 7) % 40)) };
+      expect(replay('croupier-keno', { ...s, bet: kenoBet }).outcome).toEqual(keno.play(kenoBet, createRoundRng(s)));
       const played = playBlackjack(s);
       const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
       expect(replayed.outcome).toEqual(played.state);
@@ -118,13 +131,14 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
     expect(GAMES['croupier-dice'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-plinko'].theoreticalRtp()).toBeCloseTo(0.99, 4);
     expect(GAMES['croupier-limbo'].theoreticalRtp()).toBe(0.99);
+    expect(GAMES['croupier-keno'].theoreticalRtp()).toBeCloseTo(0.99, 4);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
   });
 

@@ -7,6 +7,7 @@ import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
+import * as keno from './engines/keno/index.ts';
 import * as limbo from './engines/limbo/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
@@ -18,6 +19,7 @@ export type BetOf = {
   'croupier-blackjack': blackjack.BlackjackBet;
   'croupier-dice': dice.DiceBet;
   'croupier-plinko': plinko.PlinkoBet;
+  'croupier-keno': keno.KenoBet;
   'croupier-limbo': limbo.LimboBet;
 };
 
@@ -28,6 +30,7 @@ export type OutcomeOf = {
   'croupier-blackjack': blackjack.BlackjackState;
   'croupier-dice': dice.DiceOutcome;
   'croupier-plinko': plinko.PlinkoOutcome;
+  'croupier-keno': keno.KenoOutcome;
   'croupier-limbo': limbo.LimboOutcome;
 };
 
@@ -62,6 +65,9 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
       break;
     case 'croupier-plinko':
       outcome = plinko.play(input.bet as plinko.PlinkoBet, rng);
+      break;
+    case 'croupier-keno':
+      outcome = keno.play(input.bet as keno.KenoBet, rng);
       break;
     case 'croupier-limbo':
       outcome = limbo.play(input.bet as limbo.LimboBet, rng);

@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readGameSeed, type GameSeed } from '../server/db/seed.ts';
 import { boardOf, multipliersFor, pathPoints, showMultiplier, slotColour } from '../app/features/studio/plinko/plinko-logic.ts';
+import { BOARD, cellState } from '../app/features/studio/keno/keno-logic.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
 type Game = GameSeed['games'][number];
@@ -299,6 +300,25 @@ function limboMeter(p: Palette) {
   return out;
 }
 
+/**
+ * Croupier Keno as it plays: its 8 x 5 board of 40 numbers on the game's violet panel, with
+ * picks in gold, picks drawn (hits) in green and other drawn numbers underlined in violet.
+ */
+function kenoBoard() {
+  const picks = [4, 9, 15, 22, 28, 33, 38];
+  const drawn = [2, 9, 13, 15, 20, 26, 31, 33, 36, 40];
+  let out = `<rect x="40" y="6" width="208" height="138" rx="14" fill="#1a1033" opacity=".92"/>`;
+  for (const num of BOARD) {
+    const x = 48 + ((num - 1) % 8) * 24.5;
+    const y = 14 + Math.floor((num - 1) / 8) * 25.5;
+    const state = cellState(num, picks, drawn);
+    const fill = { hit: '#3ee6a4', picked: '#ffd25a', drawn: '#3b3160', idle: '#0b0a1f' }[state];
+    out += `<rect x="${n(x)}" y="${n(y)}" width="21" height="21" rx="5" fill="${fill}" stroke="${state === 'drawn' ? '#9b7bff' : '#ffffff'}" stroke-opacity="${state === 'drawn' ? 1 : 0.12}"/>`;
+    out += `<text x="${n(x + 10.5)}" y="${n(y + 14.5)}" font-family="Arial, sans-serif" font-size="10" font-weight="800" text-anchor="middle" fill="${state === 'hit' || state === 'picked' ? '#1a1030' : '#f1eefe'}">${num}</text>`;
+  }
+  return out;
+}
+
 /** A grid of tiles, some revealed: mines and towers. */
 function grid(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:grid`));
@@ -370,6 +390,8 @@ function motif(game: Game, p: Palette): string {
       return plinkoBoard(p);
     case 'limbo':
       return limboMeter(p);
+    case 'keno':
+      return kenoBoard();
     case 'grid':
       return grid(game, p);
     case 'balls':

@@ -150,3 +150,62 @@ test.describe('Croupier Limbo', () => {
     });
   });
 });
+
+/** Keno: one draw, answered by the round; the balance moves by the stake and what the hits paid. */
+async function drawOnce(page: Page, before: number, rounds: number) {
+  const stake = await amountOf(page.getByTestId('stake-value'));
+  await page.getByTestId('keno-draw').click();
+  await expect(page.getByTestId('keno-client')).toHaveAttribute('data-rounds', String(rounds), { timeout: 15_000 });
+  await expect(page.getByTestId('keno-ball')).toHaveCount(10);
+  const hits = await page.locator('[data-testid="keno-cell"][data-state="hit"]').count();
+  const picks = hits + (await page.locator('[data-testid="keno-cell"][data-state="picked"]').count());
+  const line = page.locator(`[data-testid="keno-pay-line"][data-hits="${hits}"]`);
+  // The line of the table that paid is lit; no line means the draw paid nothing.
+  const paid = (await line.count()) ? Math.floor((stake * Math.round(Number(((await line.locator('td').nth(1).textContent()) ?? '').split('×')[0].replace(/,/g, '')) * 100)) / 100) : 0;
+  if (paid) await expect(line).toHaveClass(/text-jade-300/);
+  await expect(page.getByTestId('keno-history').locator('li').first()).toHaveText(`${hits}/${picks}`);
+  await expect.poll(() => amountOf(page.getByTestId('studio-balance'))).toBe(before - stake + paid);
+  return before - stake + paid;
+}
+
+test.describe('Croupier Keno', () => {
+  test('real money: a deposited player picks numbers, draws, and the balance follows the paytable', async ({ page }) => {
+    test.setTimeout(120_000);
+    await depositedPlayer(page);
+    let balance = await openGame(page, 'croupier-keno', 'real');
+    expect(balance).toBe(5000);
+    await page.getByTestId('keno-clear').click();
+    await expect(page.getByTestId('keno-draw')).toBeDisabled();
+    for (const n of [1, 8, 17, 24, 33, 40]) await page.locator(`[data-testid="keno-cell"][data-number="${n}"]`).click();
+    await expect(page.locator('[data-testid="keno-cell"][data-state="picked"]')).toHaveCount(6);
+    await expect(page.getByTestId('keno-paytable')).toContainText('Pays for 6 picks');
+    await expect(page.getByTestId('keno-pay-line')).toHaveCount(5);
+    balance = await drawOnce(page, balance, 1);
+    await page.getByTestId('keno-quick').click();
+    await expect(page.locator('[data-testid="keno-cell"][data-state="picked"]')).toHaveCount(6);
+    balance = await drawOnce(page, balance, 2);
+    await page.getByTestId('open-fairness').click();
+    await expect(page.getByTestId('fair-nonce')).toHaveText('2');
+  });
+
+  test('demo in French, and a screenshot in play at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const before = await openGame(page, 'croupier-keno', 'demo', '/fr');
+    await expect(page.getByTestId('keno-draw')).toHaveText('Tirer');
+    await expect(page.getByTestId('keno-paytable')).toContainText('Gains pour 5 numéros');
+    await drawOnce(page, before, 1);
+    await page.screenshot({ path: `${SHOTS}/keno-1440.png` });
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+    test('the 40 numbers and the draw button fit 375 px and a draw plays', async ({ page }) => {
+      const before = await openGame(page, 'croupier-keno');
+      for (const part of [page.getByTestId('keno-board'), page.getByTestId('keno-draw')]) await expect(part).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await drawOnce(page, before, 1);
+      await page.screenshot({ path: `${SHOTS}/keno-375.png` });
+    });
+  });
+});

@@ -24,6 +24,12 @@ describe('outcome facts', () => {
       '0.40',
     ]);
     expect(outcomeFacts('limbo', { target: 200, result: 34512, won: true, win: '2.00' }).map((fact) => fact.value)).toEqual(['345.12×', '2.00×', 'won', '2.00']);
+    expect(outcomeFacts('keno', { picks: [3, 7], drawn: [7, 1, 2, 4, 5, 6, 8, 9, 10, 11], hits: [7], win: '1.46' }).map((fact) => fact.value)).toEqual([
+      '3 · 7',
+      '7 · 1 · 2 · 4 · 5 · 6 · 8 · 9 · 10 · 11',
+      '1 / 2',
+      '1.46',
+    ]);
     expect(outcomeFacts('slot', null)).toEqual([]);
   });
 });

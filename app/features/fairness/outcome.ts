@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'win' | 'result';
   value: string;
 };
 
@@ -48,6 +48,10 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     facts.push({ key: 'multiplier', value: times(outcome.result) });
     facts.push({ key: 'target', value: times(outcome.target) });
     if (typeof outcome.won === 'boolean') facts.push({ key: 'result', value: outcome.won ? 'won' : 'lost' });
+  } else if (engine === 'keno') {
+    facts.push({ key: 'picks', value: list(outcome.picks).map(text).join(' · ') });
+    facts.push({ key: 'drawn', value: list(outcome.drawn).map(text).join(' · ') });
+    facts.push({ key: 'hits', value: `${list(outcome.hits).length} / ${list(outcome.picks).length}` });
   } else if (engine === 'blackjack') {
     facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
     facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });

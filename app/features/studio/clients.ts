@@ -10,4 +10,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   dice: lazy(() => import('./dice/dice-client.tsx')),
   plinko: lazy(() => import('./plinko/plinko-client.tsx')),
   limbo: lazy(() => import('./limbo/limbo-client.tsx')),
+  keno: lazy(() => import('./keno/keno-client.tsx')),
 };

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icon.tsx';
 import { Chip } from './chip.tsx';
@@ -207,6 +207,7 @@ export function PlayBar({
   onAction,
   testId,
   wide = false,
+  ready = true,
 }: {
   session: Pick<StudioSession, 'limits' | 'stake' | 'setStake' | 'currency' | 'busy'>;
   locked: boolean;
@@ -217,6 +218,8 @@ export function PlayBar({
   testId: string;
   /** The game's column is max-w-5xl (a board beside its controls) rather than max-w-3xl. */
   wide?: boolean;
+  /** False while the game has no bet to play (keno without picks): the button waits, the stake does not. */
+  ready?: boolean;
 }) {
   const { t } = useTranslation('studio');
   return (
@@ -229,11 +232,46 @@ export function PlayBar({
             {showAmount(lastWin ?? '0')}
           </span>
         </div>
-        <ActionButton onClick={onAction} disabled={locked} busy={session.busy} label={action} testId={testId} className="h-16 w-32 rounded-2xl! text-sm">
+        <ActionButton onClick={onAction} disabled={locked || !ready} busy={session.busy} label={action} testId={testId} className="h-16 w-32 rounded-2xl! text-sm">
           {action}
         </ActionButton>
       </div>
     </div>
+  );
+}
+
+/**
+ * The last rounds of a game as a row of chips, newest first: `render` draws one chip's look
+ * (class, style, title, text), the list keys them from the oldest so a new round slides in.
+ */
+export function RecentRounds<T>({
+  title,
+  empty,
+  items,
+  render,
+  testId,
+}: {
+  title: string;
+  empty: string;
+  items: readonly T[];
+  render: (item: T) => { className: string; text: ReactNode; style?: CSSProperties; title?: string };
+  testId: string;
+}) {
+  return (
+    <section>
+      <h2 className="mb-1.5 text-[10px] font-bold tracking-[0.16em] text-ink-400 uppercase">{title}</h2>
+      <ol className="flex flex-wrap gap-1.5" data-testid={testId}>
+        {items.length === 0 && <li className="text-xs text-ink-400">{empty}</li>}
+        {items.map((item, i) => {
+          const chip = render(item);
+          return (
+            <li key={`${items.length - i}`} className={clsx('rounded-lg px-2 py-1 text-xs tabular-nums', chip.className)} style={chip.style} title={chip.title}>
+              {chip.text}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
 

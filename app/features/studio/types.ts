@@ -60,6 +60,17 @@ export type LimboOutcomeView = {
   win: string;
 };
 
+export type KenoOutcomeView = {
+  picks: number[];
+  /** In draw order. */
+  drawn: number[];
+  hits: number[];
+  /** Hundredths. */
+  multiplier: number;
+  bet: string;
+  win: string;
+};
+
 export type BlackjackHandResult = 'blackjack' | 'win' | 'push' | 'lose' | 'bust';
 export type BlackjackHandView = { cards: number[]; stake: string; doubled: boolean; split: boolean; done: boolean };
 export type BlackjackView = {

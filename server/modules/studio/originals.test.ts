@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoundRng } from '../../../games/fairness/rng.ts';
-import { limbo, plinko } from '../../../games/index.ts';
+import { keno, limbo, plinko } from '../../../games/index.ts';
 import type { RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
@@ -126,5 +126,48 @@ describe('Croupier Limbo', () => {
     }
     const french = await play(visitor, session.token, { amount: '1.00', target: 50 }, 'fr');
     expect(french.error?.fields?.target).toBe('Choisissez un multiplicateur cible de 1,01× à 1 000 000×');
+  });
+});
+
+describe('Croupier Keno', () => {
+  it('real money: the picks drawn are paid by the table of the pick count, through the wallet', async () => {
+    const cal = await registerPlayer(t, { tag: 'keno' });
+    await fundPlayer(t, cal.uid, 5_000n);
+    const session = await launch(cal, 'croupier-keno', 'real');
+    expect(session).toMatchObject({ engine: 'keno', balance: '50.00', limits: { min: '0.10', max: '100.00', step: '0.10' } });
+    let balance = 5_000n;
+    const rounds: RoundView[] = [];
+    for (const picks of [[7], [40, 1, 20], [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]]) {
+      const round = await play(cal, session.token, { amount: '2.00', picks });
+      expect(round.status, JSON.stringify(round.error)).toBe(200);
+      const outcome = round.data.outcome as { picks: number[]; drawn: number[]; hits: number[]; multiplier: number };
+      expect(outcome.picks).toEqual([...picks].sort((a, b) => a - b));
+      expect(new Set(outcome.drawn).size).toBe(10);
+      expect(outcome.hits).toEqual(outcome.picks.filter((n) => outcome.drawn.includes(n)));
+      expect(outcome.multiplier).toBe(keno.PAYTABLES[picks.length][outcome.hits.length]);
+      const win = (200n * BigInt(outcome.multiplier)) / 100n;
+      expect(cents(round.data.win)).toBe(win);
+      balance = balance - 200n + win;
+      expect(cents(round.data.balance)).toBe(balance);
+      expect(await mainBalance(cal.uid)).toBe(balance);
+      expect(await walletMoves(round.data.round_id)).toEqual({ bet: 200n, win });
+      rounds.push(round.data);
+    }
+    const serverSeed = await verifyAfterRotation(cal, rounds[2]);
+    const replayed = keno.play({ amount: 200n, picks: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20] }, createRoundRng({ serverSeed, clientSeed: rounds[2].client_seed, nonce: rounds[2].nonce }));
+    expect(replayed.drawn).toEqual((rounds[2].outcome as { drawn: number[] }).drawn);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+
+  it('refuses no picks, eleven, a number off the board or twice, naming the picks', async () => {
+    const visitor = guest();
+    const session = await launch(visitor, 'croupier-keno', 'demo');
+    for (const picks of [[], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [41], [5, 5]]) {
+      const answer = await play(visitor, session.token, { amount: '1.00', picks });
+      expect(answer.status, JSON.stringify(picks)).toBe(422);
+      expect(answer.error?.fields?.picks).toBe('Pick 1 to 10 different numbers from 1 to 40');
+    }
+    const french = await play(visitor, session.token, { amount: '1.00', picks: [0] }, 'fr');
+    expect(french.error?.fields?.picks).toBe('Choisissez de 1 à 10 numéros différents entre 1 et 40');
   });
 });

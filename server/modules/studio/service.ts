@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { blackjack, dice, limbo, plinko, roulette, slot } from '../../../games/index.ts';
+import { blackjack, dice, keno, limbo, plinko, roulette, slot } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -50,6 +50,7 @@ const ENGINE_GAME: Record<Engine, GameSysname> = {
   dice: 'croupier-dice',
   plinko: 'croupier-plinko',
   limbo: 'croupier-limbo',
+  keno: 'croupier-keno',
 };
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
@@ -354,6 +355,8 @@ export function createStudio(deps: {
         return dice.play(bet as dice.DiceBet, rng);
       case 'plinko':
         return plinko.play(bet as plinko.PlinkoBet, rng);
+      case 'keno':
+        return keno.play(bet as keno.KenoBet, rng);
       case 'limbo':
         return limbo.play(bet as limbo.LimboBet, rng);
     }

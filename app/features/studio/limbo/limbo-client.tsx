@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlayBar } from '../controls.tsx';
+import { PlayBar, RecentRounds } from '../controls.tsx';
 import { useAnimationProgress, useLatest, useWait } from '../hooks.ts';
 import { showAmount } from '../money.ts';
 import { outcomeOf, type LimboOutcomeView, type StudioClientProps } from '../types.ts';
@@ -99,20 +99,16 @@ export default function LimboClient({ session }: StudioClientProps) {
             </div>
           </section>
 
-          <section>
-            <h2 className="mb-1.5 text-[10px] font-bold tracking-[0.16em] text-ink-400 uppercase">{t('limbo.history')}</h2>
-            <ol className="flex flex-wrap gap-1.5" data-testid="limbo-history">
-              {history.length === 0 && <li className="text-xs text-ink-400">{t('limbo.noHistory')}</li>}
-              {history.map((item, i) => (
-                <li
-                  key={`${history.length - i}`}
-                  className={clsx('rounded-lg px-2 py-1 text-xs font-bold tabular-nums ring-1', item.won ? 'bg-jade-500/15 text-jade-400 ring-jade-400/30' : 'bg-ruby-500/15 text-ruby-400 ring-ruby-400/30')}
-                >
-                  {showMultiplier(item.result)}×
-                </li>
-              ))}
-            </ol>
-          </section>
+          <RecentRounds
+            title={t('limbo.history')}
+            empty={t('limbo.noHistory')}
+            items={history}
+            testId="limbo-history"
+            render={(item) => ({
+              className: clsx('font-bold ring-1', item.won ? 'bg-jade-500/15 text-jade-400 ring-jade-400/30' : 'bg-ruby-500/15 text-ruby-400 ring-ruby-400/30'),
+              text: `${showMultiplier(item.result)}×`,
+            })}
+          />
         </div>
       </div>
 

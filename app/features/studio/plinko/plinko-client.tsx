@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../ui/segmented.tsx';
-import { PlayBar } from '../controls.tsx';
+import { PlayBar, RecentRounds } from '../controls.tsx';
 import { useAnimationProgress, useLatest, useWait } from '../hooks.ts';
 import { isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type PlinkoOutcomeView, type StudioClientProps } from '../types.ts';
@@ -129,22 +129,18 @@ export default function PlinkoClient({ session }: StudioClientProps) {
               <p className="text-[11px] text-ink-400">{t('plinko.rtp')}</p>
             </section>
 
-            <section>
-              <h2 className="mb-1.5 text-[10px] font-bold tracking-[0.16em] text-ink-400 uppercase">{t('plinko.history')}</h2>
-              <ol className="flex flex-wrap gap-1.5" data-testid="plinko-history">
-                {history.length === 0 && <li className="text-xs text-ink-400">{t('plinko.noHistory')}</li>}
-                {history.map((item, i) => (
-                  <li
-                    key={`${history.length - i}`}
-                    className="rounded-lg px-2 py-1 text-xs font-black text-ink-950 tabular-nums"
-                    style={{ background: slotColour(item.slot, item.rows) }}
-                    title={t('plinko.historyItem', { rows: item.rows, risk: t(`plinko.risks.${item.risk}`), amount: showAmount(item.win) })}
-                  >
-                    {showMultiplier(item.multiplier)}×
-                  </li>
-                ))}
-              </ol>
-            </section>
+            <RecentRounds
+              title={t('plinko.history')}
+              empty={t('plinko.noHistory')}
+              items={history}
+              testId="plinko-history"
+              render={(item) => ({
+                className: 'font-black text-ink-950',
+                style: { background: slotColour(item.slot, item.rows) },
+                title: t('plinko.historyItem', { rows: item.rows, risk: t(`plinko.risks.${item.risk}`), amount: showAmount(item.win) }),
+                text: `${showMultiplier(item.multiplier)}×`,
+              })}
+            />
           </div>
         </div>
       </div>
