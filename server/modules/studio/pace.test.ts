@@ -30,9 +30,9 @@ async function call<T>(t: TestApp, caller: Caller, method: string, body: Record<
 const launch = (t: TestApp, caller: Caller, sysname: string, mode: 'real' | 'demo') => call<LaunchResult>(t, caller, 'games/launch', { sysname, mode });
 const spin = (t: TestApp, caller: Caller, token: string, locale = 'en') => call<RoundView>(t, caller, 'games/play', { token, bet: JSON.stringify({ amount: '1.00' }) }, locale);
 
-/** Moves a round's start into the past, as if the player had waited that long. */
-const agePreviousRound = (t: TestApp, roundId: string, ms: number) =>
-  t.database.db.update(gameRounds).set({ createdAt: sql`created_at - make_interval(secs => ${ms / 1000})` }).where(eq(gameRounds.roundId, roundId));
+/** Puts a round's start `ms` before now, as if the player had waited that long since. */
+const startedAgo = (t: TestApp, roundId: string, ms: number) =>
+  t.database.db.update(gameRounds).set({ createdAt: sql`now() - make_interval(secs => ${ms / 1000})` }).where(eq(gameRounds.roundId, roundId));
 
 describe('under ukgc', () => {
   it('the launch carries the pace: 2.5 s per spin and no quick stop', async () => {
@@ -55,10 +55,11 @@ describe('under ukgc', () => {
     const inFrench = await spin(ukgc, player, session.token, 'fr');
     expect(inFrench.error?.fields?.bet).toMatch(/au moins 2.5 secondes/);
 
-    // 2.2 s is still short of the floor (2.5 s less 0.2 s for the network); 2.4 s is not.
-    await agePreviousRound(ukgc, first.data.round_id, 2_200);
+    // 2 s ago is still short of the floor (2.5 s less 0.2 s for the network, with room for a slow
+    // machine between this write and the spin); 2.4 s ago is not.
+    await startedAgo(ukgc, first.data.round_id, 2_000);
     expect((await spin(ukgc, player, session.token)).status).toBe(429);
-    await agePreviousRound(ukgc, first.data.round_id, 200);
+    await startedAgo(ukgc, first.data.round_id, 2_400);
     const next = await spin(ukgc, player, session.token);
     expect(next.status, JSON.stringify(next.error)).toBe(200);
     // The refused spins took no nonce: the next round is the pair's next one.
