@@ -58,6 +58,10 @@ export default defineConfig({
       RATE_LIMIT_MULTIPLIER: '20',
       // The support console's operator token (tests/e2e/support-chat.spec.ts); a test value, not a secret.
       SUPPORT_OPERATOR_TOKEN: 'e2e-operator-token-e2e-operator-token-0001',
+      // The business report folds every 5 s what is 2 s old, so a journey sees its own play in it
+      // (production: every minute, what is a minute old; tests/e2e/backoffice-reports.spec.ts).
+      REPORTS_FOLD_CRON: '*/5 * * * * *',
+      REPORTS_FOLD_SETTLE_MS: '2000',
     },
   },
 });

@@ -131,6 +131,7 @@ function backoffice(): RouteConfigEntry[] {
         screen('affiliates', 'affiliates'),
         screen('affiliates/report', 'affiliate-report'),
         screen('affiliates/:id', 'affiliate'),
+        screen('reports', 'reports'),
         screen('settings', 'settings'),
         screen('content', 'content'),
         screen('content/edit', 'content-edit'),

@@ -47,6 +47,7 @@ export const PERMISSIONS = {
   'content.manage': 'Edit, publish, unpublish and roll back content; upload images',
   'affiliates.read': 'See affiliates, their links and postbacks, and the monthly affiliate report',
   'affiliates.manage': 'Create and change affiliates and their deals, create and disable their links, renew postback secrets',
+  'reports.read': 'See the business report (GGR, NGR, deposits, withdrawals, players) and export it',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -56,7 +57,7 @@ const READ_ONLY: Permission[] = ['players.read', 'withdrawals.read', 'deposits.r
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: Object.keys(PERMISSIONS) as Permission[],
   manager: (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => permission !== 'staff.manage'),
-  finance: [...READ_ONLY, 'risk.read', 'players.notes', 'players.adjust', 'players.adjust-approve', 'withdrawals.decide', 'deposits.settle', 'ledger.verify'],
+  finance: [...READ_ONLY, 'risk.read', 'reports.read', 'players.notes', 'players.adjust', 'players.adjust-approve', 'withdrawals.decide', 'deposits.settle', 'ledger.verify'],
   compliance: [
     ...READ_ONLY,
     'players.notes',
@@ -72,9 +73,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'risk.rules',
   ],
   support: ['players.read', 'players.notes', 'players.sessions', 'verification.read', 'rg.read', 'support.chat', 'games.read', 'content.read'],
-  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read', 'content.read', 'content.manage', 'affiliates.read', 'affiliates.manage'],
+  marketing: ['players.read', 'players.notes', 'players.bonus', 'marketing.read', 'marketing.manage', 'games.read', 'content.read', 'content.manage', 'affiliates.read', 'affiliates.manage', 'reports.read'],
   trader: ['players.read', 'players.notes', 'trading.read', 'trading.manage'],
-  analyst: [...READ_ONLY, 'risk.read', 'settings.read', 'marketing.read', 'trading.read', 'games.read', 'content.read', 'affiliates.read'],
+  analyst: [...READ_ONLY, 'risk.read', 'settings.read', 'marketing.read', 'trading.read', 'games.read', 'content.read', 'affiliates.read', 'reports.read'],
 };
 
 export const roleCan = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -16,6 +16,7 @@
  *   user:delete <login>                  mark it deleted (UserDeletedException)
  *   user:kyc-block <login> on|off        require identity verification before withdrawals
  *   ledger:verify                        recompute every balance from the postings; prove they sum to zero
+ *   reports:rebuild                      empty the business report's daily rows and fold the whole ledger again (docs/reports.md)
  *   backup <file>                        one consistent copy of the embedded database, online (through the site when it runs)
  *   restore <file>                       put a backup in place of the embedded database (the site stopped; the old one kept aside)
  *   withdrawal:list [status]             withdrawals waiting for approval (or with that status)
@@ -186,7 +187,7 @@ function fail(message: string): never {
 let bus: Bus | undefined;
 
 /** Changing commands whose modules write no audit row of their own (the others do, in their transaction). */
-const AUDITED_BY_OPS = new Set(['site:maintenance', 'site:set', 'site-config:import', 'user:ban', 'user:unban', 'user:delete', 'user:kyc-block', 'withdrawal:approve', 'withdrawal:decline', 'jobs:retry']);
+const AUDITED_BY_OPS = new Set(['site:maintenance', 'site:set', 'site-config:import', 'user:ban', 'user:unban', 'user:delete', 'user:kyc-block', 'withdrawal:approve', 'withdrawal:decline', 'jobs:retry', 'reports:rebuild']);
 
 const isSettingKey = (value: string | undefined): value is SettingKey => !!value && Object.hasOwn(settingSchemas, value);
 
@@ -292,6 +293,13 @@ try {
       console.log(`${report.accounts} accounts, ${report.transactions} transactions, ${report.postings} postings`);
       if (report.problems.length) fail(`ledger does NOT hold:\n${report.problems.join('\n')}`);
       console.log('ledger holds: every balance equals its postings, every transaction and the whole ledger sum to zero');
+      break;
+    }
+    case 'reports:rebuild': {
+      const { rebuildReports } = await import('../server/modules/reports/index.ts');
+      const started = Date.now();
+      const result = await rebuildReports(database.db);
+      console.log(`report rows rebuilt: ${result.folded} ledger transactions folded (through #${result.through}) in ${Date.now() - started} ms`);
       break;
     }
     case 'jobs:list': {

@@ -44,6 +44,7 @@ import { createDocumentFiles, createSumsubClient, createVerification } from './m
 import { createRisk } from './modules/risk/index.ts';
 import { createStaff } from './modules/staff/index.ts';
 import { createAffiliates, POSTBACK_JOB } from './modules/affiliates/index.ts';
+import { createReports } from './modules/reports/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -284,6 +285,9 @@ export async function createServices(deps: {
   jobs.onEvent(affiliates.postbackHandler);
   jobs.define(affiliates.postbackJob);
   jobs.schedule(affiliates.hitsRetentionJob);
+  // Business reports (docs/reports.md): the ledger's movements folded into daily rows every minute.
+  const reports = createReports({ db, cron: env.REPORTS_FOLD_CRON, fold: { settleMs: env.REPORTS_FOLD_SETTLE_MS } });
+  jobs.schedule(reports.foldJob);
   // Chargebacks of deposits (docs/payments.md, "Chargebacks"): the player is flagged, and a later
   // deposit settles what they owe.
   const chargebacks = createChargebacks({ db, ledger, logger, flagPlayer: flagChargeback });
@@ -456,6 +460,8 @@ export async function createServices(deps: {
     risk,
     jobs,
     affiliates,
+    /** The business report: GGR, NGR, deposits ... per period and dimension (docs/reports.md). */
+    reports,
     setCallbackSender: (sender: CallbackSender) => {
       sendCallback = sender;
     },

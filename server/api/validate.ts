@@ -5,15 +5,20 @@ import { AppError } from '../platform/errors.ts';
 
 /**
  * Turns a schema failure into InvalidParameterException with one message per field, in the
- * caller's language, using the spec's default messages.
+ * caller's language, using the spec's default messages. `ownMessage` lets a caller keep a
+ * schema's own message where it knows it (the back office keeps the ones its catalogue
+ * translates: "A day like 2026-11-27" says more than "Wrong value").
  */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, locale: LocaleCode): z.infer<S> {
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, locale: LocaleCode, ownMessage?: (message: string) => boolean): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.') || '_';
-    if (!fields[field]) fields[field] = issueMessage(issue, input, locale);
+    if (fields[field]) continue;
+    const given = issue.path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+    const present = given !== undefined && given !== '';
+    fields[field] = present && ownMessage?.(issue.message) ? issue.message : issueMessage(issue, input, locale);
   }
   const names = Object.keys(fields);
   throw new AppError('InvalidParameterException', `Invalid parameter: ${names.join(', ')}`, { fields });

@@ -14,6 +14,7 @@ import { GAMES_ENDPOINTS } from './endpoints/games.ts';
 import { CONTENT_ENDPOINTS } from './endpoints/content.ts';
 import { RISK_ENDPOINTS } from './endpoints/risk.ts';
 import { AFFILIATE_ENDPOINTS } from './endpoints/affiliates.ts';
+import { REPORT_ENDPOINTS } from './endpoints/reports.ts';
 
 /**
  * Every back-office endpoint, each with the access it needs (docs/backoffice.md lists them). The
@@ -45,6 +46,7 @@ export const BACKOFFICE_ENDPOINTS: readonly Endpoint[] = [
   ...CONTENT_ENDPOINTS,
   ...RISK_ENDPOINTS,
   ...AFFILIATE_ENDPOINTS,
+  ...REPORT_ENDPOINTS,
 ] as Endpoint[];
 
 const byName = new Map(BACKOFFICE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));

@@ -126,6 +126,10 @@ const FRENCH: Array<[english: string, french: string]> = [
   // Marketing: loyalty and tournaments.
   ['Invalid parameter: {fields}', 'Paramètre invalide : {fields}'],
   ['Must be after the start', 'Doit être après le début'],
+  // The business report.
+  ['A day like 2026-11-27', 'Un jour comme 2026-11-27'],
+  ['Must be after the first day', 'Doit être après le premier jour'],
+  ['At most {n} days', 'Au plus {n} jours'],
   ['At least the smallest amount of the currency', 'Au moins le plus petit montant de la devise'],
   ['Ranks go up: start after rank {rank}', 'Les rangs montent : commencez après le rang {rank}'],
   ['Must not be below the first rank of the range', 'Ne peut pas être inférieur au premier rang de la tranche'],
@@ -241,6 +245,9 @@ export function translateMessage(message: string, locale: BackofficeLocale): str
   }
   return message;
 }
+
+/** Whether the catalogue knows this English message: a schema's own message the router may keep. */
+export const isCataloguedMessage = (message: string): boolean => CATALOGUE.some((entry) => entry.pattern.test(message));
 
 /** The same typed error with its message and each field's message in the member's language. */
 export function localizeError(error: unknown, locale: BackofficeLocale): unknown {

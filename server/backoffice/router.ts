@@ -15,7 +15,7 @@ import { parseOrThrow } from '../api/validate.ts';
 import { BACKOFFICE_SESSION_COOKIE, type StaffSession } from '../modules/staff/index.ts';
 import { findEndpoint } from './catalogue.ts';
 import { actorOf, type Access, type EndpointContext } from './endpoint.ts';
-import { localizeError } from './messages.ts';
+import { isCataloguedMessage, localizeError } from './messages.ts';
 
 export type BackofficeOptions = {
   services: Services;
@@ -89,7 +89,7 @@ export function createBackofficeRouter(options: BackofficeOptions) {
       }
       const raw = await readInput(c.req.raw, endpoint.upload && uploadLimits(endpoint.upload.maxBytes));
       refuseControlCharacters(raw, locale);
-      const input = parseOrThrow(endpoint.input, raw, locale);
+      const input = parseOrThrow(endpoint.input, raw, locale, isCataloguedMessage);
       const secure = isSecureRequest(c, options.trustProxy);
       const context: EndpointContext = {
         services,

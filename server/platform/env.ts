@@ -243,6 +243,10 @@ const envSchema = z.object({
    * campaign has its own period (weekly in the demo); the job pays only complete periods, once.
    */
   CASHBACK_CRON: z.string().regex(/^\S+( \S+){4}$/, 'a five-field cron expression').default('15 * * * *'),
+  /** When the business report folds the ledger's new movements (docs/reports.md): every minute; five or six fields (seconds first). */
+  REPORTS_FOLD_CRON: z.string().regex(/^\S+( \S+){4,5}$/, 'a five- or six-field cron expression').default('* * * * *'),
+  /** How old a ledger movement must be before it is folded: every id below it has committed by then (docs/reports.md). */
+  REPORTS_FOLD_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /**
    * Identity verification (docs/verification.md): where uploaded documents are kept (outside the
    * web root; default DATA_DIR/kyc), the largest file taken, and the documents a submission must

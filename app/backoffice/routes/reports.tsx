@@ -1,0 +1,281 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { BusinessReport, BusinessReportRow, ReportDimension, ReportPeriod } from '../../../contract/backoffice-reports.ts';
+import { REPORT_DIMENSIONS, REPORT_PERIODS } from '../../../contract/backoffice-reports.ts';
+import { CURRENCIES, formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
+import { backofficeApi, fieldError } from '../api.ts';
+import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
+import { downloadText } from '../marketing-shared.tsx';
+import '../reports.css';
+import { Button, Notice, PageHeader, Panel, SelectField, TextField } from '../ui/controls.tsx';
+import { LineChart, type ChartSeries } from '../ui/line-chart.tsx';
+import { StaticTable } from '../ui/static-table.tsx';
+
+const texts = defineTexts({
+  en: {
+    title: 'Business report',
+    subtitle: 'From the ledger, folded every minute: GGR = stakes − wins − refunds; NGR = GGR − bonus cost − cashback (docs/reports.md). Days in UTC, test accounts left out, each currency on its own.',
+    from: 'From',
+    to: 'Until (excluded)',
+    period: 'Period',
+    by: 'Split by',
+    currency: 'Currency',
+    allCurrencies: 'All currencies',
+    show: 'Show',
+    csv: 'Export CSV',
+    day: 'Day',
+    week: 'Week',
+    month: 'Month',
+    total: 'Nothing (totals)',
+    country: 'Country',
+    provider: 'Provider',
+    game: 'Game',
+    caption: 'Business figures per period',
+    stakes: 'Stakes',
+    wins: 'Wins',
+    ggr: 'GGR',
+    bonus: 'Bonus cost',
+    cashback: 'cashback {amount}',
+    staked: 'staked {amount}',
+    ngr: 'NGR',
+    deposits: 'Deposits',
+    ftd: 'FTD',
+    withdrawals: 'Withdrawals',
+    signups: 'Sign-ups',
+    active: 'Active',
+    arpu: 'ARPU',
+    unknownCountry: 'Unknown',
+    empty: 'Nothing in this period: no play, deposit, withdrawal or sign-up.',
+    kpis: 'The period in {currency}',
+    chart: 'GGR, NGR and deposits in {currency}',
+    folded: 'Includes ledger movements up to #{through}, folded {at}. Movements settle for a minute before they are folded.',
+    notFolded: 'The ledger has not been folded yet: the job runs every minute.',
+  },
+  fr: {
+    title: 'Rapport d’activité',
+    subtitle: 'Depuis le grand livre, agrégé chaque minute : GGR = mises − gains − remboursements ; NGR = GGR − coût des bonus − cashback (docs/reports.md). Jours en UTC, comptes de test exclus, chaque devise à part.',
+    from: 'Du',
+    to: 'Au (exclu)',
+    period: 'Période',
+    by: 'Détail par',
+    currency: 'Devise',
+    allCurrencies: 'Toutes les devises',
+    show: 'Afficher',
+    csv: 'Exporter en CSV',
+    day: 'Jour',
+    week: 'Semaine',
+    month: 'Mois',
+    total: 'Rien (totaux)',
+    country: 'Pays',
+    provider: 'Fournisseur',
+    game: 'Jeu',
+    caption: 'Chiffres d’activité par période',
+    stakes: 'Mises',
+    wins: 'Gains',
+    ggr: 'GGR',
+    bonus: 'Coût des bonus',
+    cashback: 'cashback {amount}',
+    staked: 'misé {amount}',
+    ngr: 'NGR',
+    deposits: 'Dépôts',
+    ftd: 'FTD',
+    withdrawals: 'Retraits',
+    signups: 'Inscriptions',
+    active: 'Actifs',
+    arpu: 'ARPU',
+    unknownCountry: 'Inconnu',
+    empty: 'Rien sur cette période : ni jeu, ni dépôt, ni retrait, ni inscription.',
+    kpis: 'La période en {currency}',
+    chart: 'GGR, NGR et dépôts en {currency}',
+    folded: 'Inclut les mouvements du grand livre jusqu’au n° {through}, agrégés {at}. Un mouvement attend une minute avant d’être agrégé.',
+    notFolded: 'Le grand livre n’a pas encore été agrégé : la tâche passe chaque minute.',
+  },
+});
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const defaultRange = () => {
+  const tomorrow = Date.parse(isoDay(Date.now())) + DAY_MS;
+  return { from: isoDay(tomorrow - 30 * DAY_MS), to: isoDay(tomorrow) };
+};
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+export default function ReportsScreen() {
+  const t = useTexts(texts);
+  const locale = useBackofficeLocale();
+  const [params, setParams] = useSearchParams();
+  const range = defaultRange();
+  const query = {
+    from: params.get('from') || range.from,
+    to: params.get('to') || range.to,
+    period: pick<ReportPeriod>(params.get('period'), REPORT_PERIODS, 'day'),
+    by: pick<ReportDimension>(params.get('by'), REPORT_DIMENSIONS, 'total'),
+    currency: params.get('currency') ?? '',
+  };
+  const report = useQuery({ queryKey: ['backoffice', 'reports', query], queryFn: () => backofficeApi<BusinessReport>('reports/business', { query }), refetchOnMount: 'always' });
+
+  function show(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['from', 'to', 'period', 'by', 'currency']) {
+      const value = String(form.get(name) ?? '');
+      if (value) next.set(name, value);
+    }
+    setParams(next, { replace: true });
+  }
+  async function exportCsv() {
+    const file = await backofficeApi<{ filename: string; csv: string }>('reports/business.csv', { query });
+    downloadText(file.filename, file.csv);
+  }
+
+  const numberFormat = useMemo(() => new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [locale]);
+  const money = (amount: string | null) => (amount === null ? '—' : numberFormat.format(Number(amount)));
+  const rows = report.data?.rows ?? [];
+  // Figures in several currencies are never added up: the tiles and the chart show one currency,
+  // the chosen one or else the first the report holds.
+  const chartCurrency = query.currency || rows[0]?.currency || '';
+  const inCurrency = rows.filter((row) => row.currency === chartCurrency);
+  const totals = sumRows(inCurrency, chartCurrency);
+  const periods = [...new Set(inCurrency.map((row) => row.period))];
+  const series: ChartSeries[] = useMemo(() => {
+    const byPeriod = (field: 'ggr' | 'ngr' | 'deposits') => periods.map((period) => inCurrency.filter((row) => row.period === period).reduce((sum, row) => sum + Number(row[field]), 0));
+    return [
+      { label: t('ggr'), values: byPeriod('ggr'), color: '#2f55e4' },
+      { label: t('ngr'), values: byPeriod('ngr'), color: '#0f8a5f' },
+      { label: t('deposits'), values: byPeriod('deposits'), color: '#b7791f' },
+    ];
+    // The rows change only with the answer; recomputing on each render would redraw the canvas.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [report.data, chartCurrency, locale]);
+  const periodLabels = useMemo(() => periods, [report.data, chartCurrency]); // eslint-disable-line react-hooks/exhaustive-deps
+  const chartFormat = useMemo(() => (value: number) => numberFormat.format(value), [numberFormat]);
+  const keyLabel = (row: BusinessReportRow) => (query.by === 'country' && row.key === '' ? t('unknownCountry') : row.key);
+  const perPerson = query.by === 'total' || query.by === 'country';
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <form className="bo-filters" onSubmit={show} key={JSON.stringify(query)}>
+        <TextField label={t('from')} name="from" type="date" defaultValue={query.from} required error={fieldError(report.error, 'from')} />
+        <TextField label={t('to')} name="to" type="date" defaultValue={query.to} required error={fieldError(report.error, 'to')} />
+        <SelectField label={t('period')} name="period" defaultValue={query.period} options={REPORT_PERIODS.map((value) => ({ value, label: t(value) }))} />
+        <SelectField label={t('by')} name="by" defaultValue={query.by} options={REPORT_DIMENSIONS.map((value) => ({ value, label: t(value) }))} />
+        <SelectField
+          label={t('currency')}
+          name="currency"
+          defaultValue={query.currency}
+          options={[{ value: '', label: t('allCurrencies') }, ...Object.keys(CURRENCIES).map((code) => ({ value: code, label: code }))]}
+        />
+        <Button type="submit" tone="primary">
+          {t('show')}
+        </Button>
+        <Button onClick={() => void exportCsv()}>{t('csv')}</Button>
+      </form>
+      {report.error && !fieldError(report.error, 'from') && !fieldError(report.error, 'to') && <Notice tone="bad">{report.error.message}</Notice>}
+      {report.data && (
+        <p className="bo-report-meta" data-testid="report-folded">
+          {report.data.folded_at ? t('folded', { through: String(report.data.folded_through), at: new Date(report.data.folded_at).toLocaleString(locale === 'fr' ? 'fr-FR' : 'en-GB') }) : t('notFolded')}
+        </p>
+      )}
+      {chartCurrency && (
+        <Panel title={t('kpis', { currency: chartCurrency })}>
+          <dl className="bo-kpis" data-testid="report-kpis">
+            <Kpi label={t('ggr')} value={money(totals.ggr)} name="ggr" bad={Number(totals.ggr) < 0} />
+            <Kpi label={t('ngr')} value={money(totals.ngr)} name="ngr" bad={Number(totals.ngr) < 0} />
+            <Kpi label={t('stakes')} value={money(totals.stakes)} name="stakes" />
+            <Kpi label={t('deposits')} value={money(totals.deposits)} name="deposits" />
+            <Kpi label={t('withdrawals')} value={money(totals.withdrawals)} name="withdrawals" />
+            <Kpi label={t('ftd')} value={String(totals.firstDeposits)} name="first_deposits" />
+            {perPerson && <Kpi label={t('signups')} value={String(totals.signups)} name="signups" />}
+          </dl>
+        </Panel>
+      )}
+      {query.by === 'total' && periodLabels.length > 1 && (
+        <Panel title={t('chart', { currency: chartCurrency })}>
+          <LineChart labels={periodLabels} series={series} format={chartFormat} testId="report-chart" />
+        </Panel>
+      )}
+      <Panel className="bo-report">
+        <StaticTable
+          caption={t('caption')}
+          headers={[t('period'), ...(query.by === 'total' ? [] : [t(query.by)]), t('ggr'), t('bonus'), t('ngr'), t('deposits'), t('ftd'), t('withdrawals'), ...(perPerson ? [t('signups'), t('active'), t('arpu')] : [])]}
+          testId="business-report"
+          empty={rows.length ? null : report.isLoading ? '…' : t('empty')}
+        >
+          {rows.map((row) => (
+            <tr key={`${row.period}:${row.currency}:${row.key}`} data-period={row.period} data-currency={row.currency} data-key={row.key}>
+              <td>
+                {row.period}
+                <div className="bo-hint">{row.currency}</div>
+              </td>
+              {query.by !== 'total' && <td>{keyLabel(row)}</td>}
+              <td className="bo-num" data-cell="ggr">
+                {money(row.ggr)}
+                {/* The stakes under the GGR they made, to keep every column within 1024 px. */}
+                <div className="bo-hint">{t('staked', { amount: money(row.stakes) })}</div>
+              </td>
+              <td className="bo-num" data-cell="bonus_cost">
+                {money(row.bonus_cost)}
+                <div className="bo-hint">{t('cashback', { amount: money(row.cashback) })}</div>
+              </td>
+              <td className="bo-num font-semibold" data-cell="ngr">
+                {money(row.ngr)}
+              </td>
+              <td className="bo-num" data-cell="deposits">
+                {money(row.deposits)}
+                <div className="bo-hint">×{row.deposit_count}</div>
+              </td>
+              <td className="bo-num" data-cell="first_deposits">
+                {row.first_deposits}
+              </td>
+              <td className="bo-num" data-cell="withdrawals">
+                {money(row.withdrawals)}
+                <div className="bo-hint">×{row.withdrawal_count}</div>
+              </td>
+              {perPerson && (
+                <>
+                  <td className="bo-num" data-cell="signups">
+                    {row.signups ?? '—'}
+                  </td>
+                  <td className="bo-num" data-cell="active_players">
+                    {row.active_players ?? '—'}
+                  </td>
+                  <td className="bo-num" data-cell="arpu">
+                    {money(row.arpu)}
+                  </td>
+                </>
+              )}
+            </tr>
+          ))}
+        </StaticTable>
+      </Panel>
+    </>
+  );
+}
+
+function Kpi({ label, value, name, bad }: { label: string; value: string; name: string; bad?: boolean }) {
+  return (
+    <div className={bad ? 'bo-kpi bo-kpi-bad' : 'bo-kpi'} data-kpi={name}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** One currency's rows added up in minor units (every currency the site knows has two decimals, as the rows show). */
+function sumRows(rows: BusinessReportRow[], currency: string) {
+  const code: CurrencyCode = isCurrency(currency) ? currency : 'EUR';
+  const minor = (amount: string) => BigInt(amount.replace('.', ''));
+  const add = (field: 'ggr' | 'ngr' | 'stakes' | 'deposits' | 'withdrawals') => formatMinor(rows.reduce((sum, row) => sum + minor(row[field]), 0n), code);
+  return {
+    ggr: add('ggr'),
+    ngr: add('ngr'),
+    stakes: add('stakes'),
+    deposits: add('deposits'),
+    withdrawals: add('withdrawals'),
+    firstDeposits: rows.reduce((sum, row) => sum + row.first_deposits, 0),
+    signups: rows.reduce((sum, row) => sum + (row.signups ?? 0), 0),
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { REPORT_DIMENSIONS, REPORT_PERIODS } from '../../../contract/backoffice-reports.ts';
+import { CURRENCIES } from '../../../contract/money.ts';
+import { defineRead, type Endpoint } from '../endpoint.ts';
+
+/**
+ * The business report screen (docs/reports.md): figures per period and dimension from the
+ * folded ledger, and the same as CSV. Reading only, under `reports.read`.
+ */
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const MAX_DAYS = 400;
+const day = z.string().regex(DAY, 'A day like 2026-11-27').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'A day like 2026-11-27');
+const input = z
+  .object({
+    from: day,
+    to: day,
+    period: z.enum(REPORT_PERIODS).default('day'),
+    by: z.enum(REPORT_DIMENSIONS).default('total'),
+    currency: z.enum(Object.keys(CURRENCIES) as [keyof typeof CURRENCIES]).optional().or(z.literal('').transform(() => undefined)),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'A country code like FR')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((value, context) => {
+    const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000;
+    if (days <= 0) context.addIssue({ code: 'custom', path: ['to'], message: 'Must be after the first day' });
+    else if (days > MAX_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_DAYS} days` });
+  });
+
+export const businessReportEndpoint = defineRead({
+  name: 'reports/business',
+  access: 'reports.read',
+  summary: 'The business report (`from`, `to` UTC days, `to` excluded; `period`; `by`; `currency`, `country`) from the folded ledger.',
+  input,
+  handler: (query, context) => context.services.reports.report(query),
+});
+
+export const businessReportCsvEndpoint = defineRead({
+  name: 'reports/business.csv',
+  access: 'reports.read',
+  summary: 'The same report as CSV: {filename, csv, rows}.',
+  input,
+  handler: (query, context) => context.services.reports.reportCsv(query),
+});
+
+export const REPORT_ENDPOINTS: Endpoint[] = [businessReportEndpoint, businessReportCsvEndpoint] as Endpoint[];

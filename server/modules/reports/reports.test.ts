@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusinessReport } from '../../../contract/backoffice-reports.ts';
+import type { CurrencyCode } from '../../../contract/money.ts';
+import { users } from '../../db/schema.ts';
+import { queryRows } from '../../platform/db/database.ts';
+import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
+import { backoffice, createStaffMember, type TestStaff } from '../../platform/testing/staff.ts';
+import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
+
+/**
+ * The business report (docs/reports.md): the fold adds each ledger movement into the daily rows
+ * once (again, after a failure, from two folds, or rebuilt from nothing: the same rows), leaves
+ * test accounts out, and its GGR for a period equals the play accounts' own postings; the back
+ * office reads it under `reports.read` and names a wrong field.
+ */
+let t: TestApp;
+let analyst: TestStaff;
+let support: TestStaff;
+const today = new Date().toISOString().slice(0, 10);
+const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [analyst, support] = await Promise.all([createStaffMember(t, 'analyst'), createStaffMember(t, 'support')]);
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+});
+
+type Leg = { account: { player: number; kind: 'main' | 'bonus' | 'withdrawal_hold' } | { house: 'game_house' | 'jackpot_pool' | 'bonus_funding' | 'payout_clearing' }; amount: bigint };
+const transfer = (kind: string, legs: Leg[], metadata: Record<string, unknown> = {}) =>
+  t.services.ledger.transfer({ key: `reports-test:${randomUUID()}`, kind, currency: 'EUR' as CurrencyCode, legs, metadata });
+const round = { provider: 'croupier', game: 'croupier-plinko' };
+const bet = (uid: number, amount: bigint, game = round) => transfer('game_bet', [{ account: { player: uid, kind: 'main' }, amount: -amount }, { account: { house: 'game_house' }, amount }], game);
+const win = (uid: number, amount: bigint, game = round) => transfer('game_win', [{ account: { player: uid, kind: 'main' }, amount }, { account: { house: 'game_house' }, amount: -amount }], game);
+const rollback = (uid: number, amount: bigint) => transfer('game_rollback', [{ account: { player: uid, kind: 'main' }, amount }, { account: { house: 'game_house' }, amount: -amount }], round);
+const jackpotWin = (uid: number, amount: bigint) => transfer('jackpot_win', [{ account: { player: uid, kind: 'main' }, amount }, { account: { house: 'jackpot_pool' }, amount: -amount }], round);
+const bonus = (uid: number, amount: bigint) => transfer('bonus_credit', [{ account: { player: uid, kind: 'bonus' }, amount }, { account: { house: 'bonus_funding' }, amount: -amount }]);
+const cashback = (uid: number, amount: bigint) => transfer('cashback', [{ account: { player: uid, kind: 'main' }, amount }, { account: { house: 'bonus_funding' }, amount: -amount }]);
+async function withdraw(uid: number, amount: bigint) {
+  await transfer('withdrawal_reserve', [{ account: { player: uid, kind: 'main' }, amount: -amount }, { account: { player: uid, kind: 'withdrawal_hold' }, amount }]);
+  await transfer('withdrawal_post', [{ account: { player: uid, kind: 'withdrawal_hold' }, amount: -amount }, { account: { house: 'payout_clearing' }, amount }]);
+}
+
+const fold = () => t.services.reports.foldNow({ settleMs: 0 });
+const report = (query: Partial<Parameters<TestApp['services']['reports']['report']>[0]> = {}) =>
+  t.services.reports.report({ from: today, to: tomorrow, period: 'day', by: 'total', currency: 'EUR', ...query });
+const reportRows = async () => (await queryRows<Record<string, unknown>>(t.database.db, sql`select * from report_days order by day, currency, country, provider, game`)).map((row) => JSON.stringify(row));
+
+/** The period's GGR as the game accounts' own postings see it: what they took from these players' real money. */
+async function playAccountsGgr(userIds: number[]): Promise<bigint> {
+  const [row] = await queryRows<{ ggr: string }>(
+    t.database.db,
+    sql`select coalesce(sum(hp.amount), 0)::text as ggr
+        from ledger_postings hp
+        join ledger_accounts ha on ha.id = hp.account_id and ha.owner_type = 'house' and ha.owner_id in ('game_house', 'jackpot_pool', 'sportsbook_stakes')
+        join ledger_transactions tr on tr.id = hp.transaction_id
+        where tr.created_at >= ${today}::date and tr.created_at < ${tomorrow}::date and hp.currency = 'EUR'
+          and exists (select 1 from ledger_postings pp join ledger_accounts pa on pa.id = pp.account_id
+                      where pp.transaction_id = tr.id and pa.owner_type = 'player' and pa.kind in ('main', 'bonus', 'betting_bonus')
+                        and pa.owner_id in (${sql.join(userIds.map((id) => sql`${String(id)}`), sql`, `)}))`,
+  );
+  return BigInt(row!.ggr);
+}
+
+describe('the fold', () => {
+  let alice: number;
+  let bob: number;
+  let tester: number;
+
+  it('adds each movement once, leaves test accounts out, and its GGR equals the game accounts’ postings', async () => {
+    const before = await report();
+    const base = before.rows[0];
+    alice = (await registerPlayer(t, { tag: 'rep-alice' })).uid;
+    bob = (await registerPlayer(t, { tag: 'rep-bob' })).uid;
+    tester = (await registerPlayer(t, { tag: 'rep-test' })).uid;
+    await t.database.db.update(users).set({ countryCode: 'FR' }).where(eq(users.id, alice));
+    await t.database.db.update(users).set({ isTestAccount: true }).where(eq(users.id, tester));
+
+    // Alice: deposits 100.00 then 50.00, bets 80.00 (one 5.00 bet rolled back), wins 30.00 and a
+    // 12.00 jackpot, gets a 10.00 bonus and 2.00 cashback, withdraws 40.00.
+    await fundPlayer(t, alice, 10_000n);
+    await fundPlayer(t, alice, 5_000n);
+    await bet(alice, 8_000n);
+    await bet(alice, 500n);
+    await rollback(alice, 500n);
+    await win(alice, 3_000n);
+    await jackpotWin(alice, 1_200n);
+    await bonus(alice, 1_000n);
+    await cashback(alice, 200n);
+    await withdraw(alice, 4_000n);
+    // Bob: deposits 20.00, bets 20.00 on another game and wins 45.00.
+    await fundPlayer(t, bob, 2_000n);
+    await bet(bob, 2_000n, { provider: 'croupier', game: 'croupier-keno' });
+    await win(bob, 4_500n, { provider: 'croupier', game: 'croupier-keno' });
+    // The test account's money never counts.
+    await fundPlayer(t, tester, 99_900n);
+    await bet(tester, 50_000n);
+    await withdraw(tester, 1_000n);
+
+    // A movement younger than the settling window waits for the next fold.
+    expect((await t.services.reports.foldNow({ settleMs: 60_000 })).folded).toBe(0);
+    const first = await fold();
+    expect(first.folded).toBeGreaterThan(0);
+    expect((await fold()).folded).toBe(0);
+
+    const after = (await report()).rows[0]!;
+    const delta = (field: 'stakes' | 'wins' | 'refunds' | 'ggr' | 'bonus_cost' | 'cashback' | 'ngr' | 'deposits' | 'withdrawals') =>
+      (Number(after[field]) - Number(base?.[field] ?? 0)).toFixed(2);
+    // By hand: stakes 80 + 5 + 20 = 105; wins 30 + 12 + 45 = 87; refunds 5; GGR 105 - 87 - 5 = 13;
+    // bonus cost 10; cashback 2; NGR 13 - 10 - 2 = 1; deposits 170 in 3; withdrawals 40 in 1.
+    expect(delta('stakes')).toBe('105.00');
+    expect(delta('wins')).toBe('87.00');
+    expect(delta('refunds')).toBe('5.00');
+    expect(delta('ggr')).toBe('13.00');
+    expect(delta('bonus_cost')).toBe('10.00');
+    expect(delta('cashback')).toBe('2.00');
+    expect(delta('ngr')).toBe('1.00');
+    expect(delta('deposits')).toBe('170.00');
+    expect(after.deposit_count - (base?.deposit_count ?? 0)).toBe(3);
+    expect(after.first_deposits - (base?.first_deposits ?? 0)).toBe(2);
+    expect(delta('withdrawals')).toBe('40.00');
+    expect(after.withdrawal_count - (base?.withdrawal_count ?? 0)).toBe(1);
+    expect(after.signups! - (base?.signups ?? 0)).toBe(2);
+    expect(after.active_players! - (base?.active_players ?? 0)).toBe(2);
+
+    // The reconciliation: the day's GGR is what the game accounts took from the real players.
+    const everyone = await queryRows<{ id: number }>(t.database.db, sql`select id from users where not is_test_account`);
+    const books = await playAccountsGgr(everyone.map((row) => row.id));
+    expect(after.ggr).toBe((Number(books) / 100).toFixed(2));
+  });
+
+  it('splits by game and by country, each figure where it belongs', async () => {
+    const byGame = await report({ by: 'game' });
+    const keno = byGame.rows.find((row) => row.key === 'croupier-keno')!;
+    expect(keno).toMatchObject({ stakes: '20.00', wins: '45.00', ggr: '-25.00', deposits: '0.00', signups: null, active_players: null });
+    const byCountry = await report({ by: 'country' });
+    const france = byCountry.rows.find((row) => row.key === 'FR')!;
+    expect(france).toMatchObject({ ggr: '38.00', deposits: '150.00', first_deposits: 1, withdrawals: '40.00', signups: 1, active_players: 1, ngr: '26.00', arpu: '26.00' });
+  });
+
+  it('adds only what is new, and a rebuild from nothing gives the same rows', async () => {
+    const before = await reportRows();
+    await bet(bob, 300n);
+    expect((await fold()).folded).toBe(1);
+    const after = await reportRows();
+    expect(after).not.toEqual(before);
+    const plinko = (await report({ by: 'game' })).rows.find((row) => row.key === 'croupier-plinko')!;
+    await t.services.reports.rebuild({ settleMs: 0 });
+    expect(await reportRows()).toEqual(after);
+    expect((await report({ by: 'game' })).rows.find((row) => row.key === 'croupier-plinko')).toEqual(plinko);
+  });
+
+  it('folds nothing twice when two folds run at once', async () => {
+    await bet(bob, 100n);
+    await bet(alice, 100n);
+    const stakesBefore = (await report()).rows[0]!.stakes;
+    const [one, two] = await Promise.all([fold(), fold()]);
+    expect(one.folded + two.folded).toBe(2);
+    expect(Number((await report()).rows[0]!.stakes) - Number(stakesBefore)).toBeCloseTo(2, 5);
+  });
+});
+
+describe('the back office', () => {
+  it('shows the report to an analyst, as CSV too, and keeps support out', async () => {
+    const answer = await backoffice(t, 'reports/business', { query: { from: today, to: tomorrow, period: 'month', by: 'total' }, cookie: analyst.cookie });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const data = answer.json.data as BusinessReport;
+    expect(data.period).toBe('month');
+    expect(data.rows.find((row) => row.currency === 'EUR')?.period).toBe(`${today.slice(0, 7)}-01`);
+    expect(data.folded_through).toBeGreaterThan(0);
+    const csv = await backoffice(t, 'reports/business.csv', { query: { from: today, to: tomorrow, by: 'country' }, cookie: analyst.cookie });
+    const file = csv.json.data as { filename: string; csv: string };
+    expect(file.csv.replace('\uFEFF', '').split('\r\n')[0]).toBe(
+      'period,currency,country,stakes,wins,refunds,ggr,bonus_cost,cashback,ngr,deposits,deposit_count,first_deposits,withdrawals,withdrawal_count,signups,active_players,arpu',
+    );
+    expect(file.csv).toContain(`${today},EUR,FR,`);
+    expect((await backoffice(t, 'reports/business', { query: { from: today, to: tomorrow }, cookie: support.cookie })).status).toBe(403);
+  });
+
+  it('names the wrong field', async () => {
+    const backwards = await backoffice(t, 'reports/business', { query: { from: tomorrow, to: today }, cookie: analyst.cookie });
+    expect(backwards.status).toBe(422);
+    expect(backwards.json.error?.fields).toEqual({ to: 'Must be after the first day' });
+    const noDay = await backoffice(t, 'reports/business', { query: { from: 'yesterday', to: today }, cookie: `${analyst.cookie}; bo_locale=fr` });
+    expect(noDay.status).toBe(422);
+    expect(noDay.json.error?.fields).toEqual({ from: 'Un jour comme 2026-11-27' });
+    const tooLong = await backoffice(t, 'reports/business', { query: { from: '2024-01-01', to: today }, cookie: analyst.cookie });
+    expect(tooLong.json.error?.fields).toEqual({ to: 'At most 400 days' });
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
+import { createStaff, shootBackoffice } from './backoffice-support.ts';
+import { depositThroughDemo, gotoHydrated } from './support.ts';
+
+/**
+ * The business report (docs/reports.md) as an analyst reads it: figures per day from the folded
+ * ledger with the fold's watermark, split by game, exported as CSV; a backwards range named on
+ * its field, in French too. The figures themselves are proven against the ledger in
+ * server/modules/reports/reports.test.ts; here, what the screen does with them.
+ */
+test('an analyst reads the business report, splits it, exports it and is told a wrong range', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await createStaff(page, 'analyst');
+  await gotoHydrated(page, '/backoffice/reports?period=month&currency=EUR');
+  await expect(page.getByRole('heading', { level: 1, name: 'Business report' })).toBeVisible();
+  const table = page.getByTestId('business-report');
+  await expect(table.getByRole('columnheader', { name: 'NGR' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Sign-ups' })).toBeVisible();
+  const deposits = page.getByTestId('report-kpis').locator('[data-kpi="deposits"] dd');
+  const depositsBefore = (await deposits.count()) ? Number((await deposits.innerText()).replace(/[^\d.]/g, '')) : 0;
+
+  // A player signs up and deposits 37.00 in a browser of their own; the fold (every 5 s on the
+  // test server, what is 2 s old) brings it into the month's figures.
+  const playerContext = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const player = await playerContext.newPage();
+  await registerByApi(player.request, uniqueEmail('report'), PASSWORD);
+  await depositThroughDemo(player, '37');
+  await playerContext.close();
+  await expect(async () => {
+    await page.reload();
+    await expect(deposits).toBeVisible({ timeout: 2_000 });
+    expect(Number((await deposits.innerText()).replace(/[^\d.]/g, '')) - depositsBefore).toBeCloseTo(37, 2);
+  }).toPass({ timeout: 30_000, intervals: [2_000] });
+  await expect(page.getByTestId('report-folded')).toContainText('Includes ledger movements up to #');
+
+  await page.getByLabel('Split by').selectOption('game');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/by=game/);
+  await expect(table.getByRole('columnheader', { name: 'Game' })).toBeVisible();
+  // Sign-ups belong to no game: the column goes away.
+  await expect(table.getByRole('columnheader', { name: 'Sign-ups' })).toHaveCount(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^report-game-month-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  await page.getByLabel('Split by').selectOption('total');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await shootBackoffice(page, 'reports');
+
+  // A range that ends before it starts: refused on its field.
+  await page.getByLabel('From').fill('2026-06-10');
+  await page.getByLabel('Until (excluded)').fill('2026-06-01');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByText('Must be after the first day')).toBeVisible();
+  await page.context().addCookies([{ name: 'bo_locale', value: 'fr', url: new URL(page.url()).origin }]);
+  await page.reload();
+  await expect(page.getByText('Doit être après le premier jour')).toBeVisible();
+});
