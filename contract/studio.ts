@@ -6,7 +6,7 @@
  */
 import type { GamePace } from './jurisdiction.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -30,9 +30,14 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   plinko: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   limbo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   keno: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
+  mines: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
+/** Mines: `reveal` names its `tile` (0..24, row by row from the top left); `cashout` takes what is won. */
+export type MinesActionName = 'reveal' | 'cashout';
+/** games/act's `action`. */
+export type ActionName = BlackjackActionName | MinesActionName;
 
 /** The `bet` of games/play per engine (sent as JSON text or an object). */
 export type PlayBet =
@@ -41,7 +46,8 @@ export type PlayBet =
   | { amount: string; target: number; direction: 'over' | 'under' } // dice: target in hundredths 0..9999
   | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' } // plinko: 8 to 16 rows
   | { amount: string; target: number } // limbo: target multiplier in hundredths 101..100000000
-  | { amount: string; picks: number[] }; // keno: 1 to 10 different numbers of 1..40
+  | { amount: string; picks: number[] } // keno: 1 to 10 different numbers of 1..40
+  | { amount: string; mines: number }; // mines: 1 to 24 mines on the 25 tiles
 
 /** The seed pair in play: the server seed's SHA-256 is shown before any round is played on it. */
 export type FairnessState = {
@@ -72,7 +78,7 @@ export type RoundView = {
   game: string;
   engine: Engine;
   mode: GameMode;
-  /** open: blackjack waits for the player's action; settled: paid. */
+  /** open: blackjack or Mines waits for the player's action; settled: paid. */
   status: 'open' | 'settled';
   currency: string;
   staked: string;
@@ -127,7 +133,7 @@ export type LaunchResult = {
   balance: string;
   limits: StakeLimits;
   fairness: FairnessState;
-  /** A blackjack hand left open in this mode, to resume. */
+  /** A blackjack hand or a Mines board left open in this mode, to resume. */
   open_round: RoundView | null;
   /** Real money: the free-spin pack to play first in this game, or null. */
   free_spins: FreeSpinsOffer | null;
@@ -148,7 +154,8 @@ export type VerifyResult = {
   /** SHA-256 of the revealed seed equals the hash shown before play (null until revealed). */
   hash_matches: boolean | null;
   bet: Record<string, unknown>;
-  actions: BlackjackActionName[];
+  /** Blackjack: hit, stand ...; Mines: `reveal:<tile>` and `cashout`, in order. */
+  actions: string[];
   recorded: Record<string, unknown>;
   /** The engine's outcome replayed from the seeds (null until revealed). */
   replayed: Record<string, unknown> | null;

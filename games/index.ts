@@ -7,15 +7,16 @@ import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as keno from './engines/keno/index.ts';
 import * as limbo from './engines/limbo/index.ts';
+import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 
-export { blackjack, dice, keno, limbo, plinko, roulette, slot };
+export { blackjack, dice, keno, limbo, mines, plinko, roulette, slot };
 export { GameInputError, type GameInputErrorCode } from './engines/common.ts';
 
-export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME] as const;
+export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME] as const;
 export type GameSysname = (typeof GAME_SYSNAMES)[number];
-export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno';
+export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines';
 
 export type GameInfo = {
   sysname: GameSysname;
@@ -33,6 +34,7 @@ export const GAMES: Readonly<Record<GameSysname, GameInfo>> = {
   'croupier-plinko': { sysname: 'croupier-plinko', name: 'Croupier Plinko', kind: 'plinko', theoreticalRtp: plinko.theoreticalRtp },
   'croupier-limbo': { sysname: 'croupier-limbo', name: 'Croupier Limbo', kind: 'limbo', theoreticalRtp: limbo.theoreticalRtp },
   'croupier-keno': { sysname: 'croupier-keno', name: 'Croupier Keno', kind: 'keno', theoreticalRtp: keno.theoreticalRtp },
+  'croupier-mines': { sysname: 'croupier-mines', name: 'Croupier Mines', kind: 'mines', theoreticalRtp: mines.theoreticalRtp },
 };
 
 /** Other names accepted for a sysname (the issue calls the slot croupier-slot). */

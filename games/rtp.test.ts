@@ -47,6 +47,11 @@ describe(`RTP within the 99.9% interval over ${ROUNDS.toLocaleString('en-US')} r
     check('croupier-keno');
   });
 
+  it('croupier-mines, 1 to 24 mines in turn, cash-out after a planned number of safe tiles', { timeout: TIMEOUT }, () => {
+    const r = check('croupier-mines');
+    expect(r.extra.mineFrequency).toBeGreaterThan(0);
+  });
+
   it('croupier-blackjack, 6-deck shoe (the game) against its enumerated RTP', { timeout: TIMEOUT }, () => {
     const r = check('croupier-blackjack');
     expect(r.theoretical).toBeCloseTo(0.995395304464795, 12); // recorded (shoe-math.ts)

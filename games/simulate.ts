@@ -11,6 +11,7 @@ import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
 import * as keno from './engines/keno/index.ts';
+import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { GAMES, type GameSysname } from './index.ts';
@@ -213,6 +214,54 @@ function kenoSimulator(seeds: { serverSeed: string; clientSeed: string }): Simul
   };
 }
 
+/** The most safe tiles a simulated round of `count` mines reveals: up to a 50x multiplier (at least one). */
+const MINES_SIM_CAP = 5000;
+export function simulatedMinesReach(count: number): number {
+  let k = 1;
+  while (k < mines.safeTiles(count) && mines.multiplierFor(count, k + 1) <= MINES_SIM_CAP) k += 1;
+  return k;
+}
+
+/**
+ * The mines plan of simulated round `index`: 1 to 24 mines in turn, and a number of safe tiles
+ * to reveal before cashing out spread by a stride over 1 .. the reach of that count (the tiles
+ * up to a 50x multiplier: beyond, a few rare pay-outs of thousands of stakes would widen the
+ * interval to nothing); the tiles are revealed in an order of their own (a stride over the
+ * board), as a player clicking would.
+ */
+export function simulatedMinesPlan(index: number): { mines: number; reveals: number; tiles: number[] } {
+  const count = mines.MIN_MINES + (index % mines.MAX_MINES);
+  const reveals = 1 + ((index * 7919) % simulatedMinesReach(count));
+  const start = (index * 11) % mines.TILES;
+  return { mines: count, reveals, tiles: Array.from({ length: mines.TILES }, (_, i) => (start + i * 7) % mines.TILES) };
+}
+
+function minesSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const amount = 10_000n;
+  const out: RoundResult = { x: 0, hit: false, theoretical: 0 };
+  const counts = { rounds: 0, mines: 0, cleared: 0 };
+  return {
+    variant: '1 to 24 mines in turn, cash-out after 1 .. n safe tiles (n: up to a 50x multiplier; spread by a stride), stake 10000 minor units',
+    round(nonce, index) {
+      const plan = simulatedMinesPlan(index);
+      let state = mines.deal({ amount, mines: plan.mines }, createRoundRng({ ...seeds, nonce }));
+      for (const tile of plan.tiles) {
+        if (state.phase !== 'open' || state.picks.length === plan.reveals) break;
+        state = mines.act(state, `reveal:${tile}`);
+      }
+      if (state.phase === 'open') state = mines.act(state, 'cashout');
+      counts.rounds += 1;
+      if (state.result === 'mine') counts.mines += 1;
+      if (state.result === 'cleared') counts.cleared += 1;
+      out.x = Number(state.win) / Number(amount);
+      out.hit = state.win > 0n;
+      out.theoretical = mines.rtpFor(amount, plan.mines, plan.reveals);
+      return out;
+    },
+    extra: () => ({ mineFrequency: counts.mines / counts.rounds, clearedFrequency: counts.cleared / counts.rounds }),
+  };
+}
+
 function blackjackSimulator(seeds: { serverSeed: string; clientSeed: string }, decks: blackjack.ShoeKind): Simulator {
   const amount = 100n;
   const theoretical = blackjack.theoreticalRtp({ decks });
@@ -267,7 +316,9 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
               ? limboSimulator(seeds)
               : sysname === 'croupier-keno'
                 ? kenoSimulator(seeds)
-                : diceSimulator(seeds);
+                : sysname === 'croupier-mines'
+                  ? minesSimulator(seeds)
+                  : diceSimulator(seeds);
 
   const started = performance.now();
   const stats = newRunning();

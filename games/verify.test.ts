@@ -4,6 +4,7 @@ import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
 import * as keno from './engines/keno/index.ts';
+import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { createRoundRng, hashServerSeed, newServerSeed } from './fairness/rng.ts';
@@ -102,6 +103,15 @@ describe('verifier: agrees with the engines', () => {
       expect(replay('croupier-limbo', { ...s, bet: limboBet }).outcome).toEqual(limbo.play(limboBet, createRoundRng(s)));
       const kenoBet = { amount: 250n, picks: Array.from({ length: 1 + (nonce % 10) }, (_, i) => 1 + ((nonce + i * 7) % 40)) };
       expect(replay('croupier-keno', { ...s, bet: kenoBet }).outcome).toEqual(keno.play(kenoBet, createRoundRng(s)));
+      const minesBet = { amount: 200n, mines: 1 + (nonce % 24) };
+      let board = mines.deal(minesBet, createRoundRng(s));
+      const moves: mines.MinesAction[] = [];
+      for (let tile = 0; board.phase === 'open' && moves.length < 1 + (nonce % 5); tile += 3) {
+        moves.push(`reveal:${tile % 25}`);
+        board = mines.act(board, moves[moves.length - 1]);
+      }
+      if (board.phase === 'open') board = mines.act(board, (moves.push('cashout'), 'cashout'));
+      expect(replay('croupier-mines', { ...s, bet: minesBet, actions: moves }).outcome).toEqual(board);
       const played = playBlackjack(s);
       const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
       expect(replayed.outcome).toEqual(played.state);
@@ -124,6 +134,14 @@ describe('verifier: agrees with the engines', () => {
     expect(tampered.serverSeedHash).not.toBe(shownBeforePlay);
   });
 
+  it('mines: the mines are the first places of the Fisher-Yates shuffle of 0..24, the picks replayed on them', () => {
+    // Place 0 takes 1800855658 mod 25 = 8 (tile 8), then the next words place tiles 20 and 23.
+    const { outcome } = replay('croupier-mines', { ...seeds, bet: { amount: 100n, mines: 3 }, actions: ['reveal:0', 'reveal:1', 'cashout'] });
+    expect(outcome.minesAt).toEqual([8, 20, 23]);
+    expect(outcome).toMatchObject({ picks: [0, 1], result: 'cashout', multiplier: 128, win: 128n });
+    expect(() => replay('croupier-mines', { ...seeds, bet: { amount: 100n, mines: 3 }, actions: ['cashout'] })).toThrow(/safe tile/);
+  });
+
   it('a replay with other actions than the recorded ones is refused when they are not legal', () => {
     expect(() => replay('croupier-blackjack', { ...seeds, nonce: 10, bet: { amount: 100n }, actions: ['double', 'hit'] })).toThrow(/settled/);
   });
@@ -131,7 +149,7 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
@@ -139,6 +157,7 @@ describe('registry and canonical JSON', () => {
     expect(GAMES['croupier-plinko'].theoreticalRtp()).toBeCloseTo(0.99, 4);
     expect(GAMES['croupier-limbo'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-keno'].theoreticalRtp()).toBeCloseTo(0.99, 4);
+    expect(GAMES['croupier-mines'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
   });
 

@@ -9,6 +9,7 @@ import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as keno from './engines/keno/index.ts';
 import * as limbo from './engines/limbo/index.ts';
+import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import type { GameSysname } from './index.ts';
@@ -21,6 +22,7 @@ export type BetOf = {
   'croupier-plinko': plinko.PlinkoBet;
   'croupier-keno': keno.KenoBet;
   'croupier-limbo': limbo.LimboBet;
+  'croupier-mines': mines.MinesBet;
 };
 
 export type OutcomeOf = {
@@ -32,6 +34,8 @@ export type OutcomeOf = {
   'croupier-plinko': plinko.PlinkoOutcome;
   'croupier-keno': keno.KenoOutcome;
   'croupier-limbo': limbo.LimboOutcome;
+  /** The board after the recorded actions (reveals and the cash-out). */
+  'croupier-mines': mines.MinesState;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -39,8 +43,8 @@ export type ReplayInput<G extends GameSysname> = {
   clientSeed: string;
   nonce: number;
   bet: BetOf[G];
-  /** Blackjack: the player's actions in order. */
-  actions?: blackjack.BlackjackAction[];
+  /** Blackjack and Mines: the player's actions in order. */
+  actions?: Array<blackjack.BlackjackAction | mines.MinesAction>;
 };
 
 export type ReplayResult<G extends GameSysname> = {
@@ -72,9 +76,12 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
     case 'croupier-limbo':
       outcome = limbo.play(input.bet as limbo.LimboBet, rng);
       break;
+    case 'croupier-mines':
+      outcome = mines.replay(input.bet as mines.MinesBet, input.actions ?? [], rng);
+      break;
     case 'croupier-blackjack': {
       let state = blackjack.deal(input.bet as blackjack.BlackjackBet, rng);
-      for (const action of input.actions ?? []) state = blackjack.act(state, action, rng);
+      for (const action of input.actions ?? []) state = blackjack.act(state, action as blackjack.BlackjackAction, rng);
       outcome = state;
       break;
     }

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { readGameSeed, type GameSeed } from '../server/db/seed.ts';
 import { boardOf, multipliersFor, pathPoints, showMultiplier, slotColour } from '../app/features/studio/plinko/plinko-logic.ts';
 import { BOARD, cellState } from '../app/features/studio/keno/keno-logic.ts';
+import { GEM_PATHS, MINE_SPIKES, tileLook } from '../app/features/studio/mines/mines-logic.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
 type Game = GameSeed['games'][number];
@@ -319,6 +320,32 @@ function kenoBoard() {
   return out;
 }
 
+/**
+ * Croupier Mines as it plays: its 5 x 5 board on the game's deep teal panel after a round that
+ * hit a mine, the gems found, the mine hit in red and the other mines uncovered, with the same
+ * gem and mine the board draws.
+ */
+function minesBoard() {
+  const picks = [6, 12, 2, 17, 8];
+  const minesAt = [4, 8, 15, 21];
+  const gem = (x: number, y: number, s: number, dim: boolean) =>
+    `<g transform="translate(${n(x)} ${n(y)}) scale(${n(s)})" opacity="${dim ? 0.35 : 1}"><path d="${GEM_PATHS.body}" fill="#2fd39a" stroke="#c9ffe9" stroke-width="1.5" stroke-linejoin="round"/><path d="${GEM_PATHS.facets}" fill="none" stroke="#e9fff6" stroke-opacity=".55" stroke-width="1.4"/><path d="${GEM_PATHS.shine}" fill="#fff" fill-opacity=".55"/></g>`;
+  const mine = (x: number, y: number, s: number, dim: boolean) =>
+    `<g transform="translate(${n(x)} ${n(y)}) scale(${n(s)})" opacity="${dim ? 0.85 : 1}">${MINE_SPIKES.map((a) => `<rect x="30" y="6" width="4" height="12" rx="2" fill="#2b2d3d" stroke="#8a8fa8" transform="rotate(${a} 32 34)"/>`).join('')}<circle cx="32" cy="34" r="17" fill="#3a3d52" stroke="#b8bdd6" stroke-width="1.2"/><circle cx="26" cy="28" r="4.5" fill="#fff" fill-opacity=".35"/><circle cx="32" cy="34" r="4" fill="#ff5a6e"/></g>`;
+  let out = `<rect x="76" y="4" width="136" height="140" rx="14" fill="#0b2533" opacity=".94"/>`;
+  for (let tile = 0; tile < 25; tile++) {
+    const x = 82 + (tile % 5) * 25.6;
+    const y = 10 + Math.floor(tile / 5) * 26.6;
+    const look = tileLook(tile, picks, minesAt);
+    const fill = { hidden: '#24506a', gem: '#0d2f2a', boom: '#7a1f2e', 'gem-dim': '#0a1a22', 'mine-dim': '#0a1a22' }[look];
+    const stroke = look === 'gem' ? '#3ee6a4' : look === 'boom' ? '#ff5a6e' : '#ffffff';
+    out += `<rect x="${n(x)}" y="${n(y)}" width="22.5" height="22.5" rx="5" fill="${fill}" stroke="${stroke}" stroke-opacity="${look === 'gem' || look === 'boom' ? 0.9 : 0.12}"/>`;
+    if (look === 'gem' || look === 'gem-dim') out += gem(x + 4.2, y + 4.2, 0.22, look === 'gem-dim');
+    if (look === 'boom' || look === 'mine-dim') out += mine(x + 3.6, y + 2.8, 0.24, look === 'mine-dim');
+  }
+  return out;
+}
+
 /** A grid of tiles, some revealed: mines and towers. */
 function grid(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:grid`));
@@ -392,6 +419,8 @@ function motif(game: Game, p: Palette): string {
       return limboMeter(p);
     case 'keno':
       return kenoBoard();
+    case 'mines':
+      return minesBoard();
     case 'grid':
       return grid(game, p);
     case 'balls':

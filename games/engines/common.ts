@@ -12,7 +12,10 @@ export type GameInputErrorCode =
   | 'too_many_bets'
   | 'illegal_action'
   | 'round_over'
-  | 'rng_mismatch';
+  | 'rng_mismatch'
+  | 'bad_mines'
+  | 'bad_tile'
+  | 'nothing_won';
 
 /** Invalid player input: a bet the table does not take or an action that is not legal now. */
 export class GameInputError extends Error {

@@ -30,6 +30,14 @@ describe('outcome facts', () => {
       '1 / 2',
       '1.46',
     ]);
+    expect(outcomeFacts('mines', { mines: 3, minesAt: [4, 12, 20], picks: [0, 6, 12], result: 'mine', win: '0.00' }).map((fact) => fact.value)).toEqual([
+      '3',
+      '4 · 12 · 20',
+      '0 · 6 · 12',
+      'mine',
+      '0.00',
+    ]);
+    expect(outcomeFacts('mines', { mines: 3, minesAt: null, picks: [0], result: null, win: '0.00' }).map((fact) => fact.key)).toEqual(['minesCount', 'tiles', 'result', 'win']);
     expect(outcomeFacts('slot', null)).toEqual([]);
   });
 });

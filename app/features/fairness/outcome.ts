@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'win' | 'result';
   value: string;
 };
 
@@ -52,6 +52,12 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     facts.push({ key: 'picks', value: list(outcome.picks).map(text).join(' · ') });
     facts.push({ key: 'drawn', value: list(outcome.drawn).map(text).join(' · ') });
     facts.push({ key: 'hits', value: `${list(outcome.hits).length} / ${list(outcome.picks).length}` });
+  } else if (engine === 'mines') {
+    facts.push({ key: 'minesCount', value: text(outcome.mines) });
+    // Hidden (null) while the round is open: the verifier shows them once it is over.
+    if (Array.isArray(outcome.minesAt)) facts.push({ key: 'minesAt', value: list(outcome.minesAt).map(text).join(' · ') });
+    facts.push({ key: 'tiles', value: list(outcome.picks).map(text).join(' · ') });
+    facts.push({ key: 'result', value: typeof outcome.result === 'string' ? outcome.result : 'open' });
   } else if (engine === 'blackjack') {
     facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
     facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });

@@ -276,6 +276,7 @@ function OutcomeCard({
               </div>
             ))}
           </dl>
+          {engine === 'mines' && <MinesBoard outcome={outcome} />}
           <details className="mt-3 group">
             <summary className="cursor-pointer text-xs font-semibold text-ink-400 select-none hover:text-ink-200">{t('result.json')}</summary>
             <pre className="mt-2 max-h-72 overflow-auto rounded-lg bg-black/50 p-3 text-[11px] leading-relaxed text-ink-200">{prettyJson(outcome)}</pre>
@@ -456,5 +457,31 @@ int(n) = next w < 2³² − (2³² mod n)
         <p className="mt-3 text-xs leading-relaxed text-ink-400">{t('how.formulaText')}</p>
       </div>
     </aside>
+  );
+}
+
+/** A Mines round's board: gems turned (green), the mine hit (red), the other mines (dots, once known). */
+function MinesBoard({ outcome }: { outcome: Record<string, unknown> }) {
+  const picks = Array.isArray(outcome.picks) ? (outcome.picks as number[]) : [];
+  const minesAt = Array.isArray(outcome.minesAt) ? (outcome.minesAt as number[]) : null;
+  return (
+    <div className="mt-3 grid w-40 grid-cols-5 gap-1" aria-hidden="true" data-testid="verify-mines-board">
+      {Array.from({ length: 25 }, (_, tile) => {
+        const mine = minesAt?.includes(tile) ?? false;
+        const picked = picks.includes(tile);
+        return (
+          <span
+            key={tile}
+            className={clsx(
+              'grid aspect-square place-items-center rounded text-[9px] font-bold',
+              picked ? (mine ? 'bg-ruby-500 text-white' : 'bg-jade-500 text-ink-950') : 'bg-white/10 text-ink-400',
+            )}
+            data-look={picked ? (mine ? 'boom' : 'gem') : mine ? 'mine' : 'hidden'}
+          >
+            {mine ? '●' : tile}
+          </span>
+        );
+      })}
+    </div>
   );
 }

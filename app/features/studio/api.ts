@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client.ts';
-import type { BlackjackActionName, FairnessInfo, GameMode, LaunchResult, PlayBet, RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
+import type { ActionName, FairnessInfo, GameMode, LaunchResult, PlayBet, RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
 
 /**
  * The browser's calls to the studio (contract/studio.ts, docs/studio.md). Bets go as JSON text:
@@ -11,7 +11,9 @@ export const studioApi = {
   /** One spin of a free-spin pack; `spin` (the pack's next_spin) makes a resent request answer the same spin. */
   playFreeSpin: (token: string, packId: number, spin: number) =>
     api<RoundView>('games/playFreeSpin', { body: { token, pack_id: String(packId), spin: String(spin) } }),
-  act: (token: string, roundId: string, action: BlackjackActionName) => api<RoundView>('games/act', { body: { token, round_id: roundId, action } }),
+  /** A move on an open round: blackjack's actions, Mines' `reveal` (with `tile`) and `cashout`. */
+  act: (token: string, roundId: string, action: ActionName, tile?: number) =>
+    api<RoundView>('games/act', { body: { token, round_id: roundId, action, ...(tile === undefined ? {} : { tile: String(tile) }) } }),
   fairness: () => api<FairnessInfo>('games/getFairness'),
   rotateSeed: (clientSeed?: string) => api<RotateResult>('games/rotateSeed', { body: clientSeed ? { client_seed: clientSeed } : {} }),
   verifyRound: (roundId: string) => api<VerifyResult>('games/verifyRound', { query: { round_id: roundId } }),

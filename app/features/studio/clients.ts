@@ -11,4 +11,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   plinko: lazy(() => import('./plinko/plinko-client.tsx')),
   limbo: lazy(() => import('./limbo/limbo-client.tsx')),
   keno: lazy(() => import('./keno/keno-client.tsx')),
+  mines: lazy(() => import('./mines/mines-client.tsx')),
 };

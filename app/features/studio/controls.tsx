@@ -208,6 +208,7 @@ export function PlayBar({
   testId,
   wide = false,
   ready = true,
+  button,
 }: {
   session: Pick<StudioSession, 'limits' | 'stake' | 'setStake' | 'currency' | 'busy'>;
   locked: boolean;
@@ -220,6 +221,8 @@ export function PlayBar({
   wide?: boolean;
   /** False while the game has no bet to play (keno without picks): the button waits, the stake does not. */
   ready?: boolean;
+  /** A button of the game's own in place of the action button (Mines' cash-out while a board is open). */
+  button?: ReactNode;
 }) {
   const { t } = useTranslation('studio');
   return (
@@ -232,9 +235,11 @@ export function PlayBar({
             {showAmount(lastWin ?? '0')}
           </span>
         </div>
-        <ActionButton onClick={onAction} disabled={locked || !ready} busy={session.busy} label={action} testId={testId} className="h-16 w-32 rounded-2xl! text-sm">
-          {action}
-        </ActionButton>
+        {button ?? (
+          <ActionButton onClick={onAction} disabled={locked || !ready} busy={session.busy} label={action} testId={testId} className="h-16 w-32 rounded-2xl! text-sm">
+            {action}
+          </ActionButton>
+        )}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlackjackActionName, FairnessState, FreeSpinsOffer, GameMode, LaunchResult, PlayBet, RoundView } from '../../../contract/studio.ts';
+import type { ActionName, FairnessState, FreeSpinsOffer, GameMode, LaunchResult, PlayBet, RoundView } from '../../../contract/studio.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { studioApi } from './api.ts';
@@ -171,7 +171,7 @@ function StudioTable({
           '',
         );
       },
-      act: (roundId: string, action: BlackjackActionName, extraStake = '') => run(() => studioApi.act(launch.token, roundId, action), extraStake),
+      act: (roundId: string, action: ActionName, extraStake = '', tile?: number) => run(() => studioApi.act(launch.token, roundId, action, tile), extraStake),
       commit: (round: RoundView) => {
         committed.current = round.balance;
         setBalance(round.balance);

@@ -1,4 +1,4 @@
-import type { BlackjackActionName, Engine, FreeSpinsOffer, GameMode, LaunchResult, PlayBet, RoundView, StakeLimits } from '../../../contract/studio.ts';
+import type { ActionName, BlackjackActionName, Engine, FreeSpinsOffer, GameMode, LaunchResult, PlayBet, RoundView, StakeLimits } from '../../../contract/studio.ts';
 import type { SlotSymbol } from '../../../games/engines/slot/paytable.ts';
 import type { StudioError } from './errors.ts';
 
@@ -71,6 +71,20 @@ export type KenoOutcomeView = {
   win: string;
 };
 
+export type MinesView = {
+  mines: number;
+  bet: string;
+  /** The mines' tiles (0..24): null while the round is open. */
+  minesAt: number[] | null;
+  /** Tiles revealed in order (the last is the mine when one ended the round). */
+  picks: number[];
+  phase: 'open' | 'settled';
+  result: 'cashout' | 'cleared' | 'mine' | null;
+  /** Hundredths, rounded down. */
+  multiplier: number;
+  win: string;
+};
+
 export type BlackjackHandResult = 'blackjack' | 'win' | 'push' | 'lose' | 'bust';
 export type BlackjackHandView = { cards: number[]; stake: string; doubled: boolean; split: boolean; done: boolean };
 export type BlackjackView = {
@@ -115,7 +129,8 @@ export type StudioSession = {
   freeSpins: FreeSpinsOffer | null;
   /** Plays the pack's next spin: nothing leaves the balance; null when the call failed. */
   playFreeSpin: () => Promise<RoundView | null>;
-  act: (roundId: string, action: BlackjackActionName, extraStake?: string) => Promise<RoundView | null>;
+  /** A move on the open round (blackjack's actions; Mines' `reveal` of `tile` and `cashout`). */
+  act: (roundId: string, action: ActionName, extraStake?: string, tile?: number) => Promise<RoundView | null>;
   /** The round is on screen: its balance becomes the one shown, the outer page hears of it. */
   commit: (round: RoundView) => void;
   /** The client's main action for the Space key (spin, roll, deal, ...). */

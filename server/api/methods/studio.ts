@@ -48,8 +48,14 @@ export const actRound = defineMethod({
   name: 'games/act',
   verb: 'POST',
   auth: false,
-  summary: 'A blackjack action (hit, stand, double, split) on an open hand: the round after it.',
-  input: z.object({ token, round_id: roundId, action: z.enum(['hit', 'stand', 'double', 'split']) }),
+  summary: 'A move on an open round: a blackjack action (hit, stand, double, split), or Mines `reveal` (with `tile`, 0-24) and `cashout`: the round after it.',
+  input: z.object({
+    token,
+    round_id: roundId,
+    action: z.enum(['hit', 'stand', 'double', 'split', 'reveal', 'cashout']),
+    // Mines: checked by the game (a tile off the board or revealed is refused naming `tile`).
+    tile: z.coerce.number().optional(),
+  }),
   handler: (input, context) => context.services.studio.act(viewerOf(context), input, context.locale),
 });
 

@@ -1,4 +1,4 @@
-import { blackjack, dice, GameInputError, keno, limbo, plinko, roulette, slot } from '../../../games/index.ts';
+import { blackjack, dice, GameInputError, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { STAKE_LIMITS, type Engine } from '../../../contract/studio.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
 /** The engine's bet input for each engine, with bigint minor-unit stakes. */
-export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet;
+export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet | mines.MinesBet;
 
 const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
   bad_amount: 'badBet',
@@ -21,6 +21,7 @@ const ENGINE_ERROR_TEXT: Partial<Record<Engine, Record<string, StudioTextKey>>> 
   plinko: { bad_target: 'badRows', bad_bet_type: 'badRisk' },
   limbo: { bad_target: 'badLimboTarget' },
   keno: { bad_numbers: 'badPicks' },
+  mines: { bad_mines: 'badMines' },
 };
 
 const refuse = (locale: LocaleCode, field: string, key: StudioTextKey, values: Record<string, string> = {}, message?: string) =>
@@ -58,6 +59,8 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
         return limbo.validateLimboBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), target: input.target });
       case 'keno':
         return keno.validateKenoBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), picks: input.picks });
+      case 'mines':
+        return mines.validateMinesBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), mines: input.mines });
       case 'roulette': {
         if (!Array.isArray(input.bets) || input.bets.length === 0) throw refuse(locale, 'bets', 'badBet');
         if (input.bets.length > roulette.MAX_BETS_PER_SPIN) throw refuse(locale, 'bets', 'tooManyBets');
@@ -88,6 +91,7 @@ function fieldOf(engine: Engine, code: string): string {
   if (engine === 'plinko' && code === 'bad_target') return 'rows';
   if (engine === 'plinko' && code === 'bad_bet_type') return 'risk';
   if (engine === 'keno' && code === 'bad_numbers') return 'picks';
+  if (engine === 'mines' && code === 'bad_mines') return 'mines';
   return 'bet';
 }
 

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoundRng } from '../../../games/fairness/rng.ts';
 import { keno, limbo, plinko } from '../../../games/index.ts';
 import type { RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
-import { walletTransactions } from '../../db/schema.ts';
 import { cents, guest, studioCalls, type Caller } from './test-support.ts';
 
 /**
@@ -21,16 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const { api, launch, play, mainBalance } = studioCalls(() => t);
-
-/** The round's bet and win as the wallet recorded them (provider croupier). */
-async function walletMoves(roundId: string) {
-  const rows = await t.database.db
-    .select({ id: walletTransactions.transactionUuid, amount: walletTransactions.amount })
-    .from(walletTransactions)
-    .where(and(eq(walletTransactions.provider, 'croupier'), eq(walletTransactions.roundId, roundId)));
-  return Object.fromEntries(rows.map((row) => [row.id.replace(`${roundId}:`, ''), BigInt(row.amount)]));
-}
+const { api, launch, play, mainBalance, walletMoves } = studioCalls(() => t);
 
 /** Rotates the caller's seed pair and checks the verifier replays `round` to the recorded outcome. */
 async function verifyAfterRotation(caller: Caller, round: RoundView) {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { blackjack, dice, keno, limbo, plinko, roulette, slot } from '../../../games/index.ts';
+import { blackjack, dice, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -9,6 +9,7 @@ import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency, parseMajor, DEFAULT_CURRENCY, type CurrencyCode } from '../../../contract/money.ts';
 import {
   STAKE_LIMITS,
+  type ActionName,
   type BlackjackActionName,
   type Engine,
   type FairnessInfo,
@@ -33,6 +34,7 @@ import { checkStake, refusalError } from '../responsible-gaming/index.ts';
 import { completeFreeSpins, lockFreeSpinsBonus } from '../promotions/index.ts';
 import type { Wallet, WalletAnswer } from '../wallet/index.ts';
 import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
+import { minesMove, reviveMines, STEPPED_ENGINES } from './mines.ts';
 import { assertSpinPace } from './pace.ts';
 import { createSeeds, ownerOf, SeedPairBusyError, CLIENT_SEED_PATTERN, type Owner, type SeedRow } from './seeds.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
@@ -51,6 +53,7 @@ const ENGINE_GAME: Record<Engine, GameSysname> = {
   plinko: 'croupier-plinko',
   limbo: 'croupier-limbo',
   keno: 'croupier-keno',
+  mines: 'croupier-mines',
 };
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
@@ -139,6 +142,7 @@ export function createStudio(deps: {
   /** What the player may see of a round's state: blackjack's hole card and shoe stay hidden while it is open. */
   function publicOutcome(round: RoundRow): Record<string, unknown> {
     if (!round.state) return {};
+    if (round.engine === 'mines') return toStored(mines.publicView(reviveMines(round.state as Record<string, unknown>))) as Record<string, unknown>;
     if (round.engine !== 'blackjack') return round.state as Record<string, unknown>;
     return toStored(blackjack.publicView(reviveBlackjack(round.state as Record<string, unknown>))) as Record<string, unknown>;
   }
@@ -211,6 +215,16 @@ export function createStudio(deps: {
     return refusal(answer, session, locale);
   }
 
+  /** A round dealt that waits for the player's moves: `open` with its full state (kept server side). */
+  async function keepOpen(round: RoundRow, state: unknown): Promise<RoundRow> {
+    const [open] = await db
+      .update(gameRounds)
+      .set({ status: 'open', state: toStored(state), version: round.version + 1 })
+      .where(eq(gameRounds.id, round.id))
+      .returning();
+    return open;
+  }
+
   /** Pays a round (its win may be 0) and marks it settled. Answers the balance after. */
   async function settle(round: RoundRow, session: SessionRow, token: string, state: unknown, win: bigint): Promise<{ round: RoundRow; balance: number }> {
     const answer = await walletCall('win', session, token, {
@@ -242,7 +256,7 @@ export function createStudio(deps: {
     const owner = ownerOf(session);
     const seed = await seeds.active(owner);
     let openRound: RoundView | null = null;
-    if (engine === 'blackjack') {
+    if (STEPPED_ENGINES.has(engine)) {
       const [row] = await db
         .select()
         .from(gameRounds)
@@ -291,7 +305,7 @@ export function createStudio(deps: {
       // One blackjack hand at a time per game and mode. Checked under the seed pair's row lock,
       // which every round of this owner takes: two deals sent at once (two tabs, a double
       // click, two processes) cannot both find no hand and open two.
-      if (engine === 'blackjack') {
+      if (STEPPED_ENGINES.has(engine)) {
         const [open] = await tx
           .select({ id: gameRounds.id })
           .from(gameRounds)
@@ -333,19 +347,16 @@ export function createStudio(deps: {
         const done = await settle(round, session, input.token, state, state.win);
         return view(done.round, done.balance);
       }
-      const [open] = await db
-        .update(gameRounds)
-        .set({ status: 'open', state: toStored(state), version: round.version + 1 })
-        .where(eq(gameRounds.id, round.id))
-        .returning();
-      return view(open, placed.balance ?? 0);
+      return view(await keepOpen(round, state), placed.balance ?? 0);
     }
+    // Mines: the mines are laid now, from the seeds, and stay server side until the round ends.
+    if (engine === 'mines') return view(await keepOpen(round, mines.deal(bet as mines.MinesBet, rng)), placed.balance ?? 0);
     const outcome = playEngine(engine, bet, rng);
     const done = await settle(round, session, input.token, outcome, outcome.win);
     return view(done.round, done.balance);
   }
 
-  function playEngine(engine: Exclude<Engine, 'blackjack'>, bet: EngineBet, rng: ReturnType<typeof createRoundRng>) {
+  function playEngine(engine: Exclude<Engine, 'blackjack' | 'mines'>, bet: EngineBet, rng: ReturnType<typeof createRoundRng>) {
     switch (engine) {
       case 'slot':
         return slot.play(bet as slot.SlotBet, rng);
@@ -362,8 +373,8 @@ export function createStudio(deps: {
     }
   }
 
-  /** A blackjack action on an open hand. Doubles and splits take their extra stake first. */
-  function act(viewer: StudioViewer, input: { token: string; round_id: string; action: BlackjackActionName }, locale: LocaleCode): Promise<RoundView> {
+  /** A blackjack action on an open hand (doubles and splits take their extra stake first), or a Mines move. */
+  function act(viewer: StudioViewer, input: ActInput, locale: LocaleCode): Promise<RoundView> {
     const previous = roundQueues.get(input.round_id) ?? Promise.resolve();
     const next = previous.catch(() => {}).then(() => actNow(viewer, input, locale));
     roundQueues.set(input.round_id, next);
@@ -373,27 +384,28 @@ export function createStudio(deps: {
     return next;
   }
 
-  async function actNow(viewer: StudioViewer, input: { token: string; round_id: string; action: BlackjackActionName }, locale: LocaleCode): Promise<RoundView> {
+  async function actNow(viewer: StudioViewer, input: ActInput, locale: LocaleCode): Promise<RoundView> {
     const session = await sessionFor(input.token, viewer, locale);
     const owner = ownerOf(session);
     const [round] = await db
       .select()
       .from(gameRounds)
       .where(and(eq(gameRounds.roundId, input.round_id), ownerRounds(owner), eq(gameRounds.mode, session.mode)));
-    if (!round || round.engine !== 'blackjack') throw new AppError('InvalidParameterException', studioText('en', 'roundUnknown'), { status: 404, fields: { round_id: studioText(locale, 'roundUnknown') } });
+    if (!round || !STEPPED_ENGINES.has(round.engine)) throw new AppError('InvalidParameterException', studioText('en', 'roundUnknown'), { status: 404, fields: { round_id: studioText(locale, 'roundUnknown') } });
     if (round.status !== 'open') throw new AppError('InvalidRequestException', studioText('en', 'roundOver'), { status: 409, fields: { round_id: studioText(locale, 'roundOver') } });
+    if (round.engine === 'mines') return actMines(round, session, input, locale);
     const seed = (await seeds.byId(round.seedId))!;
     const state = reviveBlackjack(round.state as Record<string, unknown>);
     let next: blackjack.BlackjackState;
     try {
-      next = blackjack.act(state, input.action, createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: round.nonce }));
+      next = blackjack.act(state, input.action as BlackjackActionName, createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: round.nonce }));
     } catch (error) {
       if (error instanceof Error && error.name === 'GameInputError') {
         throw new AppError('InvalidParameterException', error.message, { fields: { action: studioText(locale, 'illegalAction') } });
       }
       throw error;
     }
-    const actions = [...(round.actions as BlackjackActionName[]), input.action];
+    const actions = [...(round.actions as BlackjackActionName[]), input.action as BlackjackActionName];
     const extra = next.staked - state.staked;
     let balance: number | undefined;
     let extraId: string | null = null;
@@ -425,6 +437,26 @@ export function createStudio(deps: {
     }
     if (balance === undefined) balance = (await walletCall('balance', session, input.token, {})).balance ?? 0;
     return view(saved, balance);
+  }
+
+  /**
+   * A Mines move: a tile revealed or a cash-out. No stake moves (it was taken at the deal); the
+   * move is saved under the round's version (a second reveal sent at once loses with 409), and a
+   * mine, a cash-out or the last safe tile settles the round through the wallet.
+   */
+  async function actMines(round: RoundRow, session: SessionRow, input: ActInput, locale: LocaleCode): Promise<RoundView> {
+    const { action, next } = minesMove(reviveMines(round.state as Record<string, unknown>), input, locale);
+    const [saved] = await db
+      .update(gameRounds)
+      .set({ actions: [...(round.actions as string[]), action], state: toStored(next), version: round.version + 1 })
+      .where(and(eq(gameRounds.id, round.id), eq(gameRounds.version, round.version)))
+      .returning();
+    if (!saved) throw new AppError('InvalidRequestException', studioText('en', 'roundBusy'), { status: 409, fields: { round_id: studioText(locale, 'roundBusy') } });
+    if (next.phase === 'settled') {
+      const done = await settle(saved, session, input.token, next, next.win);
+      return view(done.round, done.balance);
+    }
+    return view(saved, (await walletCall('balance', session, input.token, {})).balance ?? 0);
   }
 
   // --- free spins ------------------------------------------------------------------------------------
@@ -639,7 +671,7 @@ export function createStudio(deps: {
         clientSeed: seed.clientSeed,
         nonce: round.nonce,
         bet: reviveBet(round.engine, round.bet as Record<string, unknown>) as never,
-        actions: round.actions as BlackjackActionName[],
+        actions: round.actions as Array<BlackjackActionName | mines.MinesAction>,
       });
       replayed = toWire(result.outcome, currency);
       matches = canonicalJson(toStored(result.outcome)) === canonicalJson(round.state);
@@ -654,7 +686,7 @@ export function createStudio(deps: {
       server_seed: revealed ? seed.serverSeed : null,
       hash_matches: revealed ? verifyServerSeed(seed.serverSeed, seed.serverSeedHash) : null,
       bet: toWire(reviveBet(round.engine, round.bet as Record<string, unknown>), currency),
-      actions: round.actions as BlackjackActionName[],
+      actions: round.actions as string[],
       recorded: revealed ? toWire(reviveMoney(round.state as Record<string, unknown>), currency) : toWire(reviveMoney(publicOutcome(round)), currency),
       replayed,
       matches,
@@ -706,7 +738,10 @@ export function createStudio(deps: {
     if (round.engine === 'blackjack') {
       const state = blackjack.deal(bet as blackjack.BlackjackBet, rng);
       if (state.phase === 'settled') await settle(round, session, token, state, state.win);
-      else await db.update(gameRounds).set({ status: 'open', state: toStored(state), version: round.version + 1 }).where(eq(gameRounds.id, round.id));
+      else await keepOpen(round, state);
+    } else if (round.engine === 'mines') {
+      // The board is dealt and left open for the player, as it would have been.
+      await keepOpen(round, mines.deal(bet as mines.MinesBet, rng));
     } else {
       const outcome = playEngine(round.engine, bet, rng);
       await settle(round, session, token, outcome, outcome.win);
@@ -716,6 +751,9 @@ export function createStudio(deps: {
 
   return { launch, play, playFreeSpin, act, fairness, rotateSeed, verifyRound, recover };
 }
+
+/** games/act's input: blackjack's actions, or a Mines `reveal` of `tile` or `cashout`. */
+export type ActInput = { token: string; round_id: string; action: ActionName; tile?: number };
 
 /** Stored state keeps money as minor-unit strings: back to bigints, so toWire formats them. */
 const MONEY_KEYS = new Set(['amount', 'bet', 'lineBet', 'win', 'scatterWin', 'freeSpinsWin', 'stake', 'staked']);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LaunchResult, RoundView } from '../../../contract/studio.ts';
 import type { TestApp } from '../../platform/testing/test-app.ts';
+import { walletTransactions } from '../../db/schema.ts';
 
 /** Who calls the studio in a test: a guest (visitor cookie) or a registered player. */
 export type Caller = { cookie: string; uid: number | null };
@@ -25,5 +27,13 @@ export function studioCalls(app: () => TestApp) {
   const play = (caller: Caller, token: string, bet: object, locale?: string) =>
     api<RoundView>(caller, 'games/play', { body: { token, bet: JSON.stringify(bet) }, ...(locale ? { query: { locale } } : {}) });
   const mainBalance = async (uid: number) => (await app().services.ledger.balances(uid, 'EUR')).main;
-  return { api, launch, play, mainBalance };
+  /** The round's wallet moves (provider croupier) by transaction suffix: {bet: 200n, win: 257n}. */
+  async function walletMoves(roundId: string) {
+    const rows = await app()
+      .database.db.select({ id: walletTransactions.transactionUuid, amount: walletTransactions.amount })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.provider, 'croupier'), eq(walletTransactions.roundId, roundId)));
+    return Object.fromEntries(rows.map((row) => [row.id.replace(`${roundId}:`, ''), BigInt(row.amount)]));
+  }
+  return { api, launch, play, mainBalance, walletMoves };
 }
