@@ -132,6 +132,7 @@ function backoffice(): RouteConfigEntry[] {
         screen('affiliates/report', 'affiliate-report'),
         screen('affiliates/:id', 'affiliate'),
         screen('reports', 'reports'),
+        screen('reports/rtp', 'rtp-watch'),
         screen('settings', 'settings'),
         screen('content', 'content'),
         screen('content/edit', 'content-edit'),

@@ -41,3 +41,20 @@ export type BusinessReport = {
   folded_through: number;
   folded_at: string | null;
 };
+
+/** One game, window and currency of the RTP watch (`reports/rtp`, docs/reports.md): percentages with two decimals. */
+export type RtpWatchRow = {
+  game: string;
+  name: string;
+  currency: string;
+  window_days: number;
+  rounds: number;
+  declared: string | null;
+  measured: string;
+  /** The measured RTP's interval at 99.9% confidence. */
+  low: string;
+  high: string;
+  status: 'ok' | 'outside' | 'too-few-rounds' | 'no-declared-rtp';
+};
+
+export type RtpWatch = { confidence: number; min_rounds: number; rows: RtpWatchRow[] };

@@ -20,7 +20,7 @@ import type { ContactView } from './modules/accounts/index.ts';
 import { createChargebacks, createDemoProvider, createNowPaymentsProvider, createPayments, createProviderRegistry, createSkrillProvider, CRYPTO_METHODS, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
 import { createCatalogue } from './modules/catalogue/index.ts';
-import { createWallet, createWinsReader, recentPlayersByGame } from './modules/wallet/index.ts';
+import { createWallet, createWinsReader, recentPlayersByGame, roundSumsByGame } from './modules/wallet/index.ts';
 import { createJackpots } from './modules/jackpots/index.ts';
 import { createTournamentManager, createTournaments } from './modules/tournaments/index.ts';
 import { createCashback, createPromotions } from './modules/promotions/index.ts';
@@ -286,8 +286,18 @@ export async function createServices(deps: {
   jobs.define(affiliates.postbackJob);
   jobs.schedule(affiliates.hitsRetentionJob);
   // Business reports (docs/reports.md): the ledger's movements folded into daily rows every minute.
-  const reports = createReports({ db, cron: env.REPORTS_FOLD_CRON, fold: { settleMs: env.REPORTS_FOLD_SETTLE_MS } });
+  const reports = createReports({
+    db,
+    cron: env.REPORTS_FOLD_CRON,
+    fold: { settleMs: env.REPORTS_FOLD_SETTLE_MS },
+    roundSums: (since) => roundSumsByGame(db, since),
+    declaredRtps: () => catalogue.declaredRtps(),
+    onRtpWatch: (lines) => {
+      for (const line of lines.filter((each) => each.status === 'outside')) logger.warn({ game: line.game, windowDays: line.windowDays, currency: line.currency, declared: line.declared, measured: line.measured, low: line.low, high: line.high, rounds: line.rounds }, 'a game pays outside its declared RTP');
+    },
+  });
   jobs.schedule(reports.foldJob);
+  jobs.schedule(reports.rtpWatchJob);
   // Chargebacks of deposits (docs/payments.md, "Chargebacks"): the player is flagged, and a later
   // deposit settles what they owe.
   const chargebacks = createChargebacks({ db, ledger, logger, flagPlayer: flagChargeback });

@@ -14,6 +14,7 @@ export const NAV: NavItem[] = [
   { to: `${BACKOFFICE_PATH}/deposits`, label: { en: 'Deposits', fr: 'Dépôts' }, permission: 'deposits.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/ledger`, label: { en: 'Ledger', fr: 'Grand livre' }, permission: 'ledger.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/reports`, label: { en: 'Business report', fr: 'Rapport d’activité' }, permission: 'reports.read', group: 'money' },
+  { to: `${BACKOFFICE_PATH}/reports/rtp`, label: { en: 'RTP watch', fr: 'Suivi du RTP' }, permission: 'reports.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/campaigns`, label: { en: 'Campaigns', fr: 'Campagnes' }, permission: 'marketing.read', group: 'marketing' },
   { to: `${BACKOFFICE_PATH}/promo-codes`, label: { en: 'Promo codes', fr: 'Codes promo' }, permission: 'marketing.read', group: 'marketing' },
   { to: `${BACKOFFICE_PATH}/bonuses`, label: { en: 'Bonuses given', fr: 'Bonus accordés' }, permission: 'marketing.read', group: 'marketing' },

@@ -26,6 +26,16 @@ test('an analyst reads the business report, splits it, exports it and is told a 
   const player = await playerContext.newPage();
   await registerByApi(player.request, uniqueEmail('report'), PASSWORD);
   await depositThroughDemo(player, '37');
+  // Three Limbo rounds of 1.00 for the RTP watch, through the API as the game's client calls it
+  // (cookie session, same origin).
+  const origin = new URL(player.url()).origin;
+  const launch = await player.request.post('/api/games/launch', { form: { sysname: 'croupier-limbo', mode: 'real' }, headers: { origin } });
+  expect(launch.ok(), await launch.text()).toBe(true);
+  const token = ((await launch.json()) as { data: { token: string } }).data.token;
+  for (let round = 0; round < 3; round++) {
+    const played = await player.request.post('/api/games/play', { form: { token, bet: JSON.stringify({ amount: '1.00', target: 200 }) }, headers: { origin } });
+    expect(played.ok(), await played.text()).toBe(true);
+  }
   await playerContext.close();
   await expect(async () => {
     await page.reload();
@@ -58,4 +68,14 @@ test('an analyst reads the business report, splits it, exports it and is told a 
   await page.context().addCookies([{ name: 'bo_locale', value: 'fr', url: new URL(page.url()).origin }]);
   await page.reload();
   await expect(page.getByText('Doit être après le premier jour')).toBeVisible();
+  await page.context().addCookies([{ name: 'bo_locale', value: 'en', url: new URL(page.url()).origin }]);
+  await page.reload();
+
+  // The RTP watch: Limbo's rounds are there, too few yet to judge.
+  await page.getByRole('link', { name: 'RTP watch' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'RTP watch' })).toBeVisible();
+  const limbo = page.getByTestId('rtp-watch').locator('tr[data-game="croupier-limbo"][data-window="1"]');
+  await expect(limbo).toContainText('99.00 %');
+  await expect(limbo.locator('[data-cell="status"]')).toHaveText('Too few rounds');
+  await shootBackoffice(page, 'rtp-watch');
 });

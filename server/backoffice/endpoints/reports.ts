@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REPORT_DIMENSIONS, REPORT_PERIODS } from '../../../contract/backoffice-reports.ts';
+import { REPORT_DIMENSIONS, REPORT_PERIODS, type RtpWatch } from '../../../contract/backoffice-reports.ts';
+import { RTP_WATCH_CONFIDENCE, RTP_WATCH_MIN_ROUNDS } from '../../modules/reports/index.ts';
 import { CURRENCIES } from '../../../contract/money.ts';
 import { defineRead, type Endpoint } from '../endpoint.ts';
 
@@ -46,4 +47,27 @@ export const businessReportCsvEndpoint = defineRead({
   handler: (query, context) => context.services.reports.reportCsv(query),
 });
 
-export const REPORT_ENDPOINTS: Endpoint[] = [businessReportEndpoint, businessReportCsvEndpoint] as Endpoint[];
+export const rtpWatchEndpoint = defineRead({
+  name: 'reports/rtp',
+  access: 'reports.read',
+  summary: 'The RTP watch: every game with real-money rounds over the last 1, 7 and 30 days, its measured RTP with a 99.9% interval against the declared one; games outside first.',
+  input: z.object({}),
+  handler: async (_input, context): Promise<RtpWatch> => ({
+    confidence: RTP_WATCH_CONFIDENCE,
+    min_rounds: RTP_WATCH_MIN_ROUNDS,
+    rows: (await context.services.reports.rtpWatch()).map((line) => ({
+      game: line.game,
+      name: line.name,
+      currency: line.currency,
+      window_days: line.windowDays,
+      rounds: line.rounds,
+      declared: line.declared === null ? null : line.declared.toFixed(2),
+      measured: line.measured.toFixed(2),
+      low: line.low.toFixed(2),
+      high: line.high.toFixed(2),
+      status: line.status,
+    })),
+  }),
+});
+
+export const REPORT_ENDPOINTS: Endpoint[] = [businessReportEndpoint, businessReportCsvEndpoint, rtpWatchEndpoint] as Endpoint[];

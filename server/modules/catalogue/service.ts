@@ -402,7 +402,13 @@ export function createCatalogue(
     return rows.length;
   }
 
-  return { listGames, refreshPopularity, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins, admin };
+  /** Every game's declared RTP (percent) with its name: what the RTP watch holds the rounds against. */
+  async function declaredRtps(): Promise<Map<string, { name: string; rtp: number }>> {
+    const rows = await queryRows<{ sysname: string; name: string; rtp: string }>(db, sql`select sysname, name, rtp from games`);
+    return new Map(rows.map((row) => [row.sysname, { name: row.name, rtp: Number(row.rtp) }]));
+  }
+
+  return { listGames, refreshPopularity, declaredRtps, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins, admin };
 }
 
 export type Catalogue = ReturnType<typeof createCatalogue>;

@@ -6,15 +6,30 @@ import { sql } from 'drizzle-orm';
 import type { BusinessReport } from '../../../contract/backoffice-reports.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import type { ScheduledJob } from '../../platform/jobs/runner.ts';
+import { gameRtpOutside } from '../../platform/observability/metrics.ts';
 import { FOLD_STATE, foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 import { businessReport, businessReportCsv, reportRow, type ReportQuery } from './report.ts';
+import { RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';
+import type { GameRoundSums } from '../wallet/index.ts';
 
 export { foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 export { businessReport, businessReportCsv, type ReportLine, type ReportQuery } from './report.ts';
+export { RTP_WATCH_CONFIDENCE, RTP_WATCH_MIN_ROUNDS, RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';
 
 export const REPORTS_FOLD_JOB = 'reports.fold';
+export const RTP_WATCH_JOB = 'reports.rtp-watch';
 
-export function createReports(deps: { db: Db; cron?: string; fold?: FoldOptions }) {
+export function createReports(deps: {
+  db: Db;
+  cron?: string;
+  fold?: FoldOptions;
+  /** The wallet's per-round sums since a time (wallet.roundSumsByGame) and the catalogue's declared RTPs. */
+  roundSums: (since: Date) => Promise<GameRoundSums[]>;
+  declaredRtps: () => Promise<Map<string, { name: string; rtp: number }>>;
+  /** Told each scheduled watch's lines, after the metric the alerts read is set (a log line per game outside). */
+  onRtpWatch?: (lines: RtpWatchLine[]) => void;
+  minRounds?: number;
+}) {
   /** Every minute (REPORTS_FOLD_CRON): the ledger's settled new movements added into the rows. */
   const foldJob: ScheduledJob = {
     name: REPORTS_FOLD_JOB,
@@ -40,8 +55,37 @@ export function createReports(deps: { db: Db; cron?: string; fold?: FoldOptions 
     };
   }
 
+  /** Every game with real-money rounds, per window (1, 7, 30 days) and currency, against its declared RTP. */
+  async function rtpWatch(now = new Date()): Promise<RtpWatchLine[]> {
+    const declared = await deps.declaredRtps();
+    const lines: RtpWatchLine[] = [];
+    for (const days of RTP_WATCH_WINDOWS_DAYS) {
+      const sums = await deps.roundSums(new Date(now.getTime() - days * 86_400_000));
+      for (const game of sums) lines.push(rtpWatchLine(game, days, declared.get(game.game), { minRounds: deps.minRounds }));
+    }
+    const order = { outside: 0, ok: 1, 'too-few-rounds': 2, 'no-declared-rtp': 3 };
+    return lines.sort((a, b) => order[a.status] - order[b.status] || a.name.localeCompare(b.name) || a.windowDays - b.windowDays || a.currency.localeCompare(b.currency));
+  }
+
+  /** Every hour: the watch computed, its result handed to the metric (docs/observability.md, GameRtpOutside). */
+  const rtpWatchJob: ScheduledJob = {
+    name: RTP_WATCH_JOB,
+    cron: '7 * * * *',
+    ownTransactions: true,
+    run: async () => {
+      const lines = await rtpWatch();
+      gameRtpOutside.reset();
+      for (const line of lines) {
+        if (line.status === 'ok' || line.status === 'outside') gameRtpOutside.set({ game: line.game, window_days: String(line.windowDays), currency: line.currency }, line.status === 'outside' ? 1 : 0);
+      }
+      deps.onRtpWatch?.(lines);
+    },
+  };
+
   return {
     foldJob,
+    rtpWatchJob,
+    rtpWatch,
     report,
     reportCsv: async (query: ReportQuery) => businessReportCsv(await report(query)),
     /** Folds what has settled now (tests, the rebuild command). */

@@ -8,6 +8,9 @@ import { queryRows } from '../../platform/db/database.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
 import { backoffice, createStaffMember, type TestStaff } from '../../platform/testing/staff.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
+import { studioCalls } from '../studio/test-support.ts';
+import { roundSumsByGame } from '../wallet/index.ts';
+import { rtpWatchLine } from './index.ts';
 
 /**
  * The business report (docs/reports.md): the fold adds each ledger movement into the daily rows
@@ -189,5 +192,46 @@ describe('the back office', () => {
     expect(noDay.json.error?.fields).toEqual({ from: 'Un jour comme 2026-11-27' });
     const tooLong = await backoffice(t, 'reports/business', { query: { from: '2024-01-01', to: today }, cookie: analyst.cookie });
     expect(tooLong.json.error?.fields).toEqual({ to: 'At most 400 days' });
+  });
+});
+
+describe('the RTP watch', () => {
+  const coinGame = (rounds: number, wins: number) => ({
+    // Stake 1.00 each round, 2.00 back on a win: s = 100, w = 200 or 0.
+    game: 'coin', currency: 'EUR', rounds,
+    stakes: String(rounds * 100), wins: String(wins * 200),
+    stakesSquared: String(rounds * 100 * 100), winsSquared: String(wins * 200 * 200), stakeTimesWin: String(wins * 100 * 200),
+  });
+
+  it('holds a game inside its interval, flags one outside, and says when the rounds are too few', () => {
+    // 10,000 rounds paying 4,950 times: 99.00%, standard error about 1%, interval about 95.7 to 102.3.
+    const fair = rtpWatchLine(coinGame(10_000, 4_950), 7, { name: 'Coin', rtp: 99 });
+    expect(fair).toMatchObject({ status: 'ok', rounds: 10_000 });
+    expect(fair.measured).toBeCloseTo(99, 6);
+    expect(fair.low).toBeCloseTo(99 - 3.2905 * 100 * Math.sqrt(0.495 * 0.505 * 4) / 100, 1);
+    expect(rtpWatchLine(coinGame(10_000, 4_950), 7, { name: 'Coin', rtp: 94 }).status).toBe('outside');
+    expect(rtpWatchLine(coinGame(10_000, 4_950), 7, { name: 'Coin', rtp: 104 }).status).toBe('outside');
+    expect(rtpWatchLine(coinGame(500, 400), 7, { name: 'Coin', rtp: 99 }).status).toBe('too-few-rounds');
+    expect(rtpWatchLine(coinGame(10_000, 4_950), 7, undefined).status).toBe('no-declared-rtp');
+  });
+
+  it('reads the real-money rounds the wallet recorded, and the back office shows them', async () => {
+    const { launch, play } = studioCalls(() => t);
+    const player = await registerPlayer(t, { tag: 'rtp-watch' });
+    await fundPlayer(t, player.uid, 10_000n);
+    const session = await launch(player, 'croupier-limbo', 'real');
+    let paid = 0n;
+    for (let index = 0; index < 12; index++) {
+      const round = await play(player, session.token, { amount: '1.00', target: 200 });
+      expect(round.status, JSON.stringify(round.error)).toBe(200);
+      paid += BigInt(String((round.data.outcome as { win: string }).win).replace('.', ''));
+    }
+    const sums = (await roundSumsByGame(t.database.db, new Date(Date.now() - 3_600_000))).find((row) => row.game === 'croupier-limbo')!;
+    expect(sums).toMatchObject({ rounds: 12, stakes: '1200', wins: paid.toString() });
+    const watch = await backoffice(t, 'reports/rtp', { cookie: analyst.cookie });
+    expect(watch.status).toBe(200);
+    const rows = (watch.json.data as { rows: Array<{ game: string; window_days: number; rounds: number; measured: string; declared: string; status: string }> }).rows.filter((row) => row.game === 'croupier-limbo');
+    expect(rows.map((row) => row.window_days)).toEqual([1, 7, 30]);
+    expect(rows[0]).toMatchObject({ rounds: 12, declared: '99.00', measured: (Number(paid) / 12).toFixed(2), status: 'too-few-rounds' });
   });
 });

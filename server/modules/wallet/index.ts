@@ -15,3 +15,4 @@ export { WALLET_STATUSES, type WalletStatus } from './statuses.ts';
 export { walletRoutes } from './routes.ts';
 export { createWinsReader, type PaidWin, type WinsReader } from './wins.ts';
 export { recentPlayersByGame } from './recent-players.ts';
+export { roundSumsByGame, type GameRoundSums } from './round-returns.ts';

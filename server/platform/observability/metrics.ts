@@ -77,6 +77,13 @@ export const ledgerCheckTimestamp = new Gauge({
   aggregator: 'max',
 });
 
+export const gameRtpOutside = new Gauge({
+  name: 'croupier_game_rtp_outside',
+  help: 'The last RTP watch (hourly, docs/reports.md): 1 for a game whose real-money rounds over the window returned outside its declared RTP at 99.9% confidence, 0 inside; games with too few rounds are absent.',
+  labelNames: ['game', 'window_days', 'currency'] as const,
+  aggregator: 'max',
+});
+
 export const jobDuration = new Histogram({
   name: 'croupier_job_duration_seconds',
   help: 'Time a job (outbox handler, scheduled or queued job) ran, by job name; its count is the runs.',
