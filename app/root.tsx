@@ -18,6 +18,9 @@ import { AppErrorPage } from './features/errors/error-page.tsx';
 import { AppProviders } from './features/shell/app-providers.tsx';
 import { WebApp } from './features/webapp/index.ts';
 import { HitTracker } from './features/tracking/index.ts';
+import { ConsentHost } from './features/consent/index.ts';
+import { consentOf, type Consent } from '../contract/analytics.ts';
+import { googleTagScript } from '../contract/analytics-tag.ts';
 import type { DeviceClass } from '../contract/constants.ts';
 import { backofficeLocaleOf, isBackofficePath, type BackofficeRootData } from '../contract/backoffice-path.ts';
 import './app.css';
@@ -39,6 +42,10 @@ export type RootData = {
    * header and the menu offer the live casino (issue 29, docs/studio.md).
    */
   liveCasino: boolean;
+  /** The player's analytics choice from the consent cookie (null: not asked yet; docs/analytics.md). */
+  consent: Consent | null;
+  /** The operator's tag script, only for a player who accepted (rendered with the nonce in the head). */
+  analyticsTag: string | null;
 };
 
 /** Redirects happen here, before any loader runs, for document loads and client navigations alike. */
@@ -88,6 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
         .then(hasLiveGames)
         .catch(() => false),
     ]);
+    const consent = consentOf(request.headers.get('cookie'));
     return {
       locale,
       config,
@@ -99,6 +107,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       seo,
       icons: faviconLinks(config.webSettings.favicon),
       liveCasino,
+      consent,
+      analyticsTag: consent === 'granted' ? googleTagScript(general.analytic) : null,
     };
   } catch (error) {
     toPageError(error);
@@ -162,6 +172,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href={locale === 'fr' ? '/manifest.fr.webmanifest' : '/manifest.webmanifest'} />
         <Meta />
         <Links />
+        {root?.analyticsTag && <script nonce={root.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: root.analyticsTag }} />}
         {at('head')}
       </head>
       <body>
@@ -180,6 +191,7 @@ export default function App() {
   if (isBackofficePath(pathname)) return <Outlet />;
   return (
     <AppProviders>
+      <ConsentHost />
       <Outlet />
       <WebApp />
       <HitTracker />

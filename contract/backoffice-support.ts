@@ -63,6 +63,8 @@ export type SiteSettingsAnswer = {
     userInactivityCashierTime: number | null;
     userInactivityPpTime: number | null;
     paymentMethodRules: PaymentMethodRules;
+    analyticGtmId: string | null;
+    analyticGaId: string | null;
   };
 };
 

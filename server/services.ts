@@ -42,6 +42,7 @@ import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsi
 import { createSupport } from './modules/support/index.ts';
 import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
 import { createRisk } from './modules/risk/index.ts';
+import { createAnalytics } from './modules/analytics/index.ts';
 import { createStaff } from './modules/staff/index.ts';
 import { createAffiliates, POSTBACK_JOB } from './modules/affiliates/index.ts';
 import { createReports } from './modules/reports/index.ts';
@@ -338,6 +339,9 @@ export async function createServices(deps: {
   // raises; the back office's risk screens refresh live for the members who may see them.
   const risk = createRisk({ db, currencyRates, announce: (message) => live.publish(staffTopic('risk.read'), message) });
   jobs.onEvent(risk.handler);
+  // Analytics (docs/analytics.md): registrations, credited deposits and requested withdrawals stored for the reports.
+  const analytics = createAnalytics({ db, logger });
+  jobs.onEvent(analytics.handler);
   jobs.schedule({
     // Rounds a stopped process left between bet and pay-out are finished (or voided).
     name: 'studio.recover-rounds',
@@ -430,6 +434,7 @@ export async function createServices(deps: {
     buildId: deps.buildId ?? 'dev',
     siteSettings,
     siteConfig,
+    analytics,
     storage: createStorageService(db, { quotaBytes: env.STORAGE_QUOTA_BYTES }),
     content,
     /** The back office's content editor and image uploads (docs/content.md); writes refused while the site reads Strapi. */

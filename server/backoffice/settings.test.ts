@@ -45,6 +45,8 @@ describe('operator settings', () => {
       userInactivityPpTime: null,
       paymentMethodRules: { methods: [], withdrawBySameMethod: { enabled: false, days: 90 } },
       bettingMargins: { '1x2': 5, match_winner: 5, total: 5, handicap: 5 },
+      analyticGtmId: null,
+      analyticGaId: null,
     });
     // Reading is not changing.
     expect((await backoffice(t, 'settings/set', { body: { key: 'timeToForceLogout', value: 900 }, cookie: analyst.cookie })).status).toBe(403);

@@ -17,8 +17,11 @@ import type { Viewer } from '../api/types.ts';
 import { refuseLongUrls } from './oversized-requests.ts';
 import { compression } from './compression.ts';
 import { securityHeaders } from './security-headers.ts';
+import { consentOf } from '../../contract/analytics.ts';
+import { GOOGLE_TAG_SOURCES } from '../../contract/analytics-tag.ts';
 import { mountSeoRoutes } from './seo.ts';
 import { trackingRoutes } from './tracking.ts';
+import { consentRoutes } from './consent.ts';
 import { verificationRoutes } from '../modules/verification/index.ts';
 import { BACKOFFICE_API, BACKOFFICE_PATH } from '../../contract/backoffice.ts';
 import { backofficeAddressGate, createBackofficeRouter } from '../backoffice/router.ts';
@@ -166,6 +169,12 @@ export function createHttpApp(options: HttpAppOptions) {
         const [chat, verification] = await Promise.all([services.support.cspOrigins(localeOfPath(new URL(c.req.url).pathname)), services.verification.cspOrigins()]);
         return [...new Set([...chat, ...verification])];
       },
+      // Google's tags, while an analytics id is set and the player has not refused (docs/analytics.md).
+      analyticsSources: async (c) => {
+        if (consentOf(c.req.header('cookie')) === 'denied') return null;
+        const [gtm, ga] = await Promise.all([services.siteSettings.get('analyticGtmId'), services.siteSettings.get('analyticGaId')]);
+        return gtm || ga ? GOOGLE_TAG_SOURCES : null;
+      },
     }),
   );
 
@@ -232,6 +241,9 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // Tracking hits and affiliate links (docs/affiliates.md).
   app.route('/', trackingRoutes({ services, clientIp, writeCookie: (c, name, value, cookieOptions) => writeCookie(c, env.TRUST_PROXY, name, value, cookieOptions) }));
+
+  // The consent banner's choice posted without JavaScript (docs/analytics.md).
+  app.route('/', consentRoutes({ trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, writeCookie: (c, name, value, cookieOptions) => writeCookie(c, env.TRUST_PROXY, name, value, cookieOptions) }));
 
   app.route('/api', createApiRouter({ services, logger, trustProxy: env.TRUST_PROXY, publicOrigin: env.PUBLIC_ORIGIN, clientIp }));
 

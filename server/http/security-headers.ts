@@ -26,6 +26,12 @@ export function securityHeaders(options: {
    * in our pages.
    */
   gameOrigins?: string[];
+  /**
+   * The sources Google's tags need (contract/analytics-tag.ts) on a page that may load them: an
+   * analytics id is set and the player has not refused (docs/analytics.md). They join scripts,
+   * images and connections only; the tag is started by a nonce'd script, and styles stay strict.
+   */
+  analyticsSources?(c: Context): Promise<{ script: readonly string[]; img: readonly string[]; connect: readonly string[] } | null>;
 }): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     await next();
@@ -42,6 +48,8 @@ export function securityHeaders(options: {
       const origins = (await options.thirdPartyOrigins?.(c).catch(() => [])) ?? [];
       const plus = origins.length ? ` ${origins.join(' ')}` : '';
       const games = options.gameOrigins?.length ? ` ${options.gameOrigins.join(' ')}` : '';
+      const tags = (await options.analyticsSources?.(c).catch(() => null)) ?? null;
+      const tag = (list: readonly string[] | undefined) => (tags && list?.length ? ` ${list.join(' ')}` : '');
       // Vite's dev client and third-party widgets inject style elements without the nonce.
       const inlineStyles = options.dev || origins.length > 0;
       headers.set(
@@ -49,14 +57,14 @@ export function securityHeaders(options: {
         [
           "default-src 'self'",
           // Vite's dev client injects inline scripts without a nonce; production pins scripts.
-          options.dev ? `script-src 'self' 'unsafe-inline'${plus}` : `script-src 'self' 'nonce-${nonce}'${plus}`,
+          options.dev ? `script-src 'self' 'unsafe-inline'${plus}${tag(tags?.script)}` : `script-src 'self' 'nonce-${nonce}'${plus}${tag(tags?.script)}`,
           // A nonce in the list would switch 'unsafe-inline' off: the looser form names none.
           inlineStyles ? `style-src 'self' 'unsafe-inline'${plus}` : `style-src 'self' 'nonce-${nonce}'${plus}`,
           inlineStyles ? "style-src-attr 'unsafe-inline'" : "style-src-attr 'none'",
-          `img-src 'self' data: blob:${plus}${games}`,
+          `img-src 'self' data: blob:${plus}${games}${tag(tags?.img)}`,
           `font-src 'self' data:${plus}`,
           // Vite's hot reload talks over a websocket in development only.
-          options.dev ? `connect-src 'self' ws: wss:${plus}` : `connect-src 'self'${plus}`,
+          options.dev ? `connect-src 'self' ws: wss:${plus}${tag(tags?.connect)}` : `connect-src 'self'${plus}${tag(tags?.connect)}`,
           `frame-src 'self'${plus}${games}`,
           // The service worker (/sw.js) and the web app manifest come from this origin only.
           "worker-src 'self'",

@@ -39,6 +39,12 @@ const texts = defineTexts({
     userInactivityPpTimeHint: '10 to 86400; what was typed in a deposit or withdrawal form is cleared. Empty: never.',
     save: 'Save',
     saved: 'Saved.',
+    analytics: 'Analytics',
+    analyticsHelp: 'Google Tag Manager and GA4 load only for players who accept the consent banner, which shows once an id is set. Empty: none.',
+    analyticGtmId: 'Google Tag Manager container',
+    analyticGtmIdHint: 'GTM-XXXXXXX',
+    analyticGaId: 'GA4 measurement id',
+    analyticGaIdHint: 'G-XXXXXXXXXX',
     methodRules: 'Payment method rules',
     methodRulesHelp:
       'Per method and direction: the countries (two capital letters) and account currencies it is offered to (empty: all), countries refused, and its minimum and maximum per currency (whole units). With “withdraw by the method you deposited with” on, a player withdraws by a method paying back one of their successful deposits of the last days set.',
@@ -97,6 +103,12 @@ const texts = defineTexts({
     userInactivityPpTimeHint: 'De 10 à 86400 ; la saisie d’un dépôt ou d’un retrait est effacée. Vide : jamais.',
     save: 'Enregistrer',
     saved: 'Enregistré.',
+    analytics: 'Mesure d’audience',
+    analyticsHelp: 'Google Tag Manager et GA4 ne se chargent que pour les joueurs qui acceptent le bandeau de consentement, affiché dès qu’un identifiant est renseigné. Vide : aucun.',
+    analyticGtmId: 'Conteneur Google Tag Manager',
+    analyticGtmIdHint: 'GTM-XXXXXXX',
+    analyticGaId: 'ID de mesure GA4',
+    analyticGaIdHint: 'G-XXXXXXXXXX',
     methodRules: 'Règles des moyens de paiement',
     methodRulesHelp:
       'Par moyen et par sens : les pays (deux lettres capitales) et devises de compte où il est proposé (vide : tous), les pays refusés, et ses minimum et maximum par devise (unités entières). Avec « retirer par le moyen de dépôt » activé, un joueur retire par un moyen qui rembourse l’un de ses dépôts réussis des derniers jours indiqués.',
@@ -166,6 +178,8 @@ export default function SettingsScreen() {
 
 const NUMBER_SETTINGS = ['timeToForceLogout', 'kycWithdrawalThreshold', 'userInactivityCashierTime', 'userInactivityPpTime'] as const;
 type NumberSetting = (typeof NUMBER_SETTINGS)[number];
+const ANALYTIC_SETTINGS = ['analyticGtmId', 'analyticGaId'] as const;
+type AnalyticSetting = (typeof ANALYTIC_SETTINGS)[number];
 
 function SiteSettings({ t }: { t: T }) {
   const can = useCan();
@@ -198,6 +212,31 @@ function SiteSettings({ t }: { t: T }) {
     set.mutate({ key, value: raw === '' ? null : Number.isFinite(Number(raw)) ? Number(raw) : raw });
   }
 
+  function saveText(event: FormEvent<HTMLFormElement>, key: AnalyticSetting) {
+    event.preventDefault();
+    const raw = String(new FormData(event.currentTarget).get(key) ?? '').trim();
+    set.mutate({ key, value: raw === '' ? null : raw });
+  }
+
+  /** One setting's form: a number (empty: off) or an id (empty: none), saved on its own. */
+  const settingRow = (key: NumberSetting | AnalyticSetting, numeric: boolean) => (
+    <form key={`${key}:${String(values[key])}`} className="bo-setting-row" onSubmit={(event) => (numeric ? saveNumber(event, key as NumberSetting) : saveText(event, key as AnalyticSetting))} noValidate data-testid={`bo-setting-${key}`}>
+      <TextField
+        label={t(key)}
+        name={key}
+        inputMode={numeric ? 'numeric' : undefined}
+        defaultValue={values[key] === null ? '' : String(values[key])}
+        readOnly={!writable}
+        hint={saved === key ? t('saved') : t(`${key}Hint`)}
+        error={fieldError(error, key)}
+      />
+      {writable && (
+        <Button type="submit" disabled={set.isPending}>
+          {t('save')}
+        </Button>
+      )}
+    </form>
+  );
   return (
     <div className="bo-settings-grid">
       <Panel title={t('maintenance')}>
@@ -221,25 +260,12 @@ function SiteSettings({ t }: { t: T }) {
         {fieldError(error, 'maintenance') && <Notice tone="bad">{fieldError(error, 'maintenance')}</Notice>}
       </Panel>
       <Panel title={t('operator')}>
-        {NUMBER_SETTINGS.map((key) => (
-          <form key={`${key}:${String(values[key])}`} className="bo-setting-row" onSubmit={(event) => saveNumber(event, key)} noValidate>
-            <TextField
-              label={t(key)}
-              name={key}
-              inputMode="numeric"
-              defaultValue={values[key] === null ? '' : String(values[key])}
-              readOnly={!writable}
-              hint={saved === key ? t('saved') : t(`${key}Hint`)}
-              error={fieldError(error, key)}
-            />
-            {writable && (
-              <Button type="submit" disabled={set.isPending}>
-                {t('save')}
-              </Button>
-            )}
-          </form>
-        ))}
+        {NUMBER_SETTINGS.map((key) => settingRow(key, true))}
         {fieldError(error, '_') && <Notice tone="bad">{fieldError(error, '_')}</Notice>}
+      </Panel>
+      <Panel title={t('analytics')}>
+        <p className="bo-hint">{t('analyticsHelp')}</p>
+        {ANALYTIC_SETTINGS.map((key) => settingRow(key, false))}
       </Panel>
       <MethodRules key={JSON.stringify(values.paymentMethodRules)} t={t} saved={values.paymentMethodRules} writable={writable} />
     </div>

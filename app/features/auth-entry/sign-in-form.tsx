@@ -14,6 +14,7 @@ import { afterSignIn } from './navigation.ts';
 import { useCountdown } from './use-countdown.ts';
 import { ResendRow } from './resend-row.tsx';
 import { markSignedIn } from '../promotions/after-login.ts';
+import { track } from '../../lib/analytics.ts';
 
 const CREDENTIAL_RULES: Record<string, FieldRule> = { login: { type: 'login' }, password: { type: 'text' } };
 const CODE_RULES: Record<string, FieldRule> = { code: { type: 'code' } };
@@ -73,6 +74,7 @@ export function SignInForm({
     setPending(true);
     try {
       await api<UserInfo>('login', { body: { login, password: form.values.password }, locale });
+      track('login', { method: 'password' });
       signedIn();
     } catch (error) {
       setPending(false);
@@ -81,6 +83,7 @@ export function SignInForm({
         setTwoFactor(step);
         return;
       }
+      track('login_failed', { error: isApiError(error) ? error.type : 'UnknownError' });
       const failure = formFailure(error, ['login', 'password'], t('errors.generic'));
       form.setServerErrors(failure.fields);
       setAlert(failure.alert);
@@ -157,9 +160,11 @@ function TwoFactorStep({ payload, onSignedIn, onBack }: { payload: TwoFactor; on
     setPending(true);
     try {
       await api<UserInfo>('login', { body: { login: payload.login, password: payload.password, code: form.values.code }, locale });
+      track('login', { method: 'password' });
       onSignedIn();
     } catch (error) {
       setPending(false);
+      track('login_failed', { error: isApiError(error) ? error.type : 'UnknownError' });
       const failure = formFailure(error, ['code'], t('errors.generic'));
       form.setServerErrors(failure.fields);
       if (failure.alert) setAlert({ tone: 'error', text: failure.alert });

@@ -17,6 +17,7 @@ import { PhoneInput, usePhoneCheck, usePhoneCountries } from './phone-input.tsx'
 import { markSignedIn } from '../promotions/after-login.ts';
 import { rememberRegisterPromo } from '../promotions/register-promo.ts';
 import type { RegisterPromo } from '../promotions/types.ts';
+import { track } from '../../lib/analytics.ts';
 
 type Method = 'email' | 'phone';
 type Mark = 'casino' | 'betting';
@@ -133,6 +134,8 @@ export function SignUpForm({
     try {
       const answer = await api<UserInfo & { promo?: RegisterPromo }>('register', { body, locale });
       localStorage.removeItem(SHOW_POPUP_REG_KEY);
+      track('registration', { method: 'password' });
+      if (answer.promo && !answer.promo.activated && answer.promo.code === 'NOT_FOUND') track('promocode_not_found', { code: String(body.promo_code ?? '') });
       // A code the form offered was used (or refused) by registration; without the field, it stays
       // for the promotions host to activate once the player is in.
       if (registration?.showPromocode) localStorage.removeItem(PROMO_CODE_KEY);

@@ -17,6 +17,7 @@ import { Card, DateTime, Row, StatusBadge, StepTitle } from './parts.tsx';
 import { ProblemText, RequirementsNotice, useCashierGates } from './requirements.tsx';
 import { useBalance, useRefreshBalance } from './use-balance.ts';
 import type { HistoryPage, Transaction, WithdrawSettings } from './types.ts';
+import { track } from '../../lib/analytics.ts';
 
 export type WithdrawData = { settings: WithdrawSettings; open: HistoryPage | null };
 
@@ -85,6 +86,7 @@ export function WithdrawPage({ data }: { data: WithdrawData }) {
         body: { method: method.sysname, amount, requisites: requisitesOf(method, requisites), ...(burnBonuses ? { burn_bonuses: '1' } : {}) },
       });
       setRequested({ id: answer.transaction_id, amount, method: method.sysname });
+      track('withdrawal', { amount, currency: settings.currency, method: method.sysname });
       setAmount('');
       setSubmitted(false);
       await Promise.all([refreshBalance(), reloadOpen()]);

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { isLoggedIn } from '../../../contract/api.ts';
 import { api } from '../../lib/api-client.ts';
 import { useRootData } from '../../lib/locale.ts';
+import { track } from '../../lib/analytics.ts';
 
 const likesKey = (uid: number) => ['games', 'likes', uid] as const;
 
@@ -30,6 +31,7 @@ export function useLikes() {
       const liked = (client.getQueryData<string[]>(likesKey(uid)) ?? []).includes(sysname);
       try {
         await api(liked ? 'games/removeLike' : 'games/addLike', { body: { sysname } });
+        track(liked ? 'favourite_remove' : 'favourite_add', { game: sysname });
       } catch {
         // the reload below shows the real state
       } finally {

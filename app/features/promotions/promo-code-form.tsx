@@ -12,6 +12,7 @@ import { PROMO_CODE_KEY } from '../auth-entry/navigation.ts';
 import { usePromoPopup } from './open-popups.ts';
 import { promoCodeProblem } from './popup-rules.ts';
 import type { ActivatedCode, CheckedCode } from './types.ts';
+import { track } from '../../lib/analytics.ts';
 
 /**
  * The promo code form (spec 2 sections 4 and 5), for any page that takes a code: the offers page,
@@ -67,6 +68,7 @@ export function PromoCodeForm({
       }
     } catch (failure) {
       const problem = promoCodeProblem(isApiError(failure) ? failure : null);
+      if (problem.code === 'NOT_FOUND') track('promocode_not_found', { code: promo });
       setError(problem.message ?? t(`code.errors.${problem.code}`));
     } finally {
       setBusy(false);

@@ -1,5 +1,7 @@
 import { localizePath, type LocaleCode } from '../../../contract/locales.ts';
 import { api } from '../../lib/api-client.ts';
+import { track } from '../../lib/analytics.ts';
+import { ApiError } from '../../lib/api-error.ts';
 
 /**
  * Signing out: everything that runs only for a signed-in player (the inactivity timer) hears it
@@ -23,8 +25,10 @@ export function signOut(locale: LocaleCode): Promise<void> {
     listeners.forEach((listener) => listener());
     try {
       await api('logout', { locale });
-    } catch {
+      track('logout', {});
+    } catch (error) {
       // The session may already be gone (expired, revoked elsewhere): the guest page is still right.
+      track('logout_failed', { error: error instanceof ApiError ? error.type : 'UnknownError' });
     }
     window.location.assign(localizePath('/', locale));
   })();

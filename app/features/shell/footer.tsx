@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { useRootData } from '../../lib/locale.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { ConsentLink } from '../consent/index.ts';
 
 // The help column's pages are content pages (docs/content.md); "Responsible gaming" is the
 // information page (/responsible-gaming), shown whatever the switch of the player's tools, which it
@@ -40,6 +41,7 @@ export function Footer() {
                   </LocalLink>
                 </li>
               ))}
+              {column.title === 'help' && <ConsentLink className="text-sm text-ink-200 transition hover:text-gold-300" />}
             </ul>
           </div>
         ))}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { stripLocale } from '../../../contract/locales.ts';
@@ -10,6 +11,7 @@ import { ROUTE_ID_PATTERN } from '../../lib/params.ts';
 import { serverApi } from '../../lib/server-bridge.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
+import { track } from '../../lib/analytics.ts';
 
 /** Payment result pages and their buttons (spec 2 section 2). Pending shows a loader, not an icon. */
 const RESULTS = {
@@ -43,6 +45,14 @@ export default function PaymentResultPage() {
   const transaction = usePaymentStatus(loaded, page === 'paypending');
   const result: PaymentResult = page === 'paypending' && transaction ? (SETTLED_RESULT[transaction.status] ?? page) : page;
   const look = RESULTS[result];
+  // A credited deposit for the data layer (docs/analytics.md), once per transaction in this tab.
+  useEffect(() => {
+    if (!transaction || transaction.type !== 'deposit' || transaction.status !== 'success') return;
+    const key = `analytics:deposit:${transaction.id}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    track('deposit', { amount: transaction.amount.amount, currency: transaction.amount.currency, method: transaction.method });
+  }, [transaction]);
   // A text without a translation is left out (spec 2 section 2).
   const text = (key: string) => (i18n.exists(`pages:payment.${result}.${key}`) ? t(`payment.${result}.${key}`) : null);
   const title = text('title');

@@ -91,6 +91,7 @@ async function usePromoCode(context: ApiContext, uid: number, code: string) {
     return { activated: true as const, campaign: used.campaign, bonus: used.bonus };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    if (error.details?.code === 'NOT_FOUND') await context.services.analytics.record(uid, 'promocode_not_found', { code: code.slice(0, 64) });
     return { activated: false as const, code: String(error.details?.code ?? 'INVALID'), message: error.message };
   }
 }
@@ -102,8 +103,13 @@ export const login = defineMethod({
   summary: 'Signs in by e-mail or phone (a leading + is removed) and password, plus the code when two-factor is on.',
   input: z.object({ login: z.string().min(1).max(254), password: z.string().min(1).max(128), code: z.string().max(12).optional() }),
   handler: async (input, context) => {
-    const result = await context.services.accounts.login(input, callContext(context));
+    const result = await context.services.accounts.login(input, callContext(context)).catch(async (error: unknown) => {
+      // Spec 1 section 8: a refused sign-in is an analytics event with its error code (docs/analytics.md).
+      if (error instanceof AppError) await context.services.analytics.record(null, 'login_failed', { error: error.type });
+      throw error;
+    });
     startSession(context, result.token);
+    await context.services.analytics.record(result.user.uid, 'login', { method: 'password' });
     return accountInfo(context, result.user.uid);
   },
 });
@@ -116,7 +122,10 @@ export const logout = defineMethod({
   summary: 'Ends the session (the row is revoked, the cookie cleared). Answers 1, signed in or not.',
   input: z.object({}).strip(),
   handler: async (_input, context) => {
-    if (context.viewer.sessionId !== null) await context.services.sessions.revoke(context.viewer.sessionId);
+    if (context.viewer.sessionId !== null) {
+      await context.services.sessions.revoke(context.viewer.sessionId);
+      await context.services.analytics.record(context.viewer.userId, 'logout', {});
+    }
     context.clearCookie(SESSION_COOKIE);
     return 1;
   },

@@ -165,6 +165,7 @@ export const addLike = defineMethod({
   input: z.object({ sysname }),
   handler: async (input, context) => {
     await context.services.catalogue.addLike(requireUserId(context), input.sysname, context.locale);
+    await context.services.analytics.record(requireUserId(context), 'favourite_add', { game: input.sysname });
     return 1;
   },
 });
@@ -177,6 +178,7 @@ export const removeLike = defineMethod({
   input: z.object({ sysname }),
   handler: async (input, context) => {
     await context.services.catalogue.removeLike(requireUserId(context), input.sysname, context.locale);
+    await context.services.analytics.record(requireUserId(context), 'favourite_remove', { game: input.sysname });
     return 1;
   },
 });

@@ -37,7 +37,7 @@ export const getGeneralInfo = defineMethod({
   handler: async (_input, { services }): Promise<GeneralInfo> => {
     const settings = await services.siteSettings.all();
     return {
-      analytic: { ga_id: null, gtm_id: null },
+      analytic: { ga_id: settings.analyticGaId, gtm_id: settings.analyticGtmId },
       available_currencies: Object.fromEntries(Object.entries(CURRENCIES).map(([code, c]) => [code, c.symbol])),
       available_locales: [...LOCALES],
       default_currency: DEFAULT_CURRENCY,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
 import { CAMPAIGN_PLACEMENTS, CAMPAIGN_TRIGGERS, CASHBACK_STATUSES } from '../../../contract/promotions.ts';
 import type { BonusKind } from '../../../contract/promotions.ts';
 import { defineMethod, type ApiContext } from '../types.ts';
@@ -56,13 +57,19 @@ export const getPopups = defineMethod({
   },
 });
 
+/** Spec 2 section 8: a code that matches nothing is an analytics event (docs/analytics.md); the error goes on. */
+async function codeNotFound(context: ApiContext, userId: number | null, code: string, error: unknown): Promise<never> {
+  if (error instanceof AppError && error.details?.code === 'NOT_FOUND') await context.services.analytics.record(userId, 'promocode_not_found', { code: code.trim().slice(0, 64) });
+  throw error;
+}
+
 export const checkPromocode = defineMethod({
   name: 'campaigns/checkPromocode',
   verb: 'POST',
   auth: false,
   summary: 'Whether a promo code can be used now (by this player when signed in): {valid, promo_code, campaign}, or the code\'s error (details.code).',
   input: z.object({ promo_code: promoCode }).strip(),
-  handler: (input, context) => context.services.promotions.checkCode(input.promo_code, viewerId(context), context.locale),
+  handler: (input, context) => context.services.promotions.checkCode(input.promo_code, viewerId(context), context.locale).catch((error: unknown) => codeNotFound(context, viewerId(context), input.promo_code, error)),
 });
 
 export const activateOffer = defineMethod({
@@ -71,7 +78,7 @@ export const activateOffer = defineMethod({
   auth: true,
   summary: 'Uses a promo code, once per player: its reward as a bonus, or its deposit offer unlocked: {promo_code, campaign, bonus}.',
   input: z.object({ promo_code: promoCode }).strip(),
-  handler: (input, context) => context.services.promotions.activateCode(requireUserId(context), input.promo_code, context.locale),
+  handler: (input, context) => context.services.promotions.activateCode(requireUserId(context), input.promo_code, context.locale).catch((error: unknown) => codeNotFound(context, requireUserId(context), input.promo_code, error)),
 });
 
 export const takePromotions = defineMethod({

@@ -22,7 +22,12 @@ export const launchGame = defineMethod({
   auth: false,
   summary: 'Opens a game session of a studio game in real or demo mode: {token, engine, balance, limits, fairness, open_round}.',
   input: z.object({ sysname, mode: z.enum(['real', 'demo']) }),
-  handler: (input, context) => context.services.studio.launch(viewerOf(context), input, context.locale),
+  handler: async (input, context) => {
+    const session = await context.services.studio.launch(viewerOf(context), input, context.locale);
+    // A player's game opened (docs/analytics.md); guests' demos are not the reports' players.
+    if (context.viewer.userId !== null) await context.services.analytics.record(context.viewer.userId, 'game_play', { game: input.sysname, provider: 'croupier', mode: input.mode });
+    return session;
+  },
 });
 
 export const playRound = defineMethod({

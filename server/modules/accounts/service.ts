@@ -237,7 +237,7 @@ export function createAccounts(deps: {
       await deps.onRegistered?.(tx, user.id, context);
       const token = await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent });
       // The risk rules look at who else came from this address (docs/risk.md).
-      await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip } });
+      await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip, method: 'password' } });
       return { user, token };
     }).catch((error: unknown) => {
       // Two registrations racing for one contact: the unique index decides, the loser is told.
@@ -344,7 +344,7 @@ export function createAccounts(deps: {
           await tx.insert(contacts).values({ userId: user.id, type: 'email', value: normalizeEmail(input.email), isLogin: true, isConfirmed: input.emailVerified === true });
         }
         await link(tx, user.id);
-        await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip } });
+        await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip, method: 'identity' } });
         await deps.onRegistered?.(tx, user.id, context);
         return { user, token: await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent }) };
       })

@@ -502,7 +502,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
           metadata: { payment: payment.publicId, provider: payment.provider, event: event.eventId },
         },
         tx,
-      ).then((moved) => cashierEvent(tx, 'cashier.deposit', payment, moved.transactionId, { status: 'success' }));
+      ).then((moved) => cashierEvent(tx, 'cashier.deposit', payment, moved.transactionId, { status: 'success', method: payment.method }));
       return 'credited';
     }
     if (event.status === 'pending') return (await move('pending', ['created'])) ? 'pending' : `ignored: payment is ${payment.status}`;
@@ -613,7 +613,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
           insufficientFunds: () => invalid({ amount: paymentText(locale, 'notEnoughMoney') }),
         },
         tx,
-      ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', { id: row.id, publicId, userId: payer.uid, amount, currency }, moved.transactionId, { status: 'requested' }));
+      ).then((moved) => cashierEvent(tx, 'cashier.withdrawal', { id: row.id, publicId, userId: payer.uid, amount, currency }, moved.transactionId, { status: 'requested', method: method.sysname }));
     });
     announceOutboxCommitted();
     return { transaction_id: publicId, status: 'requested' };
@@ -646,7 +646,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
     type: 'cashier.deposit' | 'cashier.withdrawal',
     payment: { id: number; publicId: string; userId: number; amount: bigint; currency: string },
     transactionId: number,
-    extra: { status: string; reason?: string },
+    extra: { status: string; reason?: string; method?: string },
   ) {
     const balances = await ledger.balances(payment.userId, payment.currency, tx);
     await writeOutboxEvent(tx, {

@@ -7,6 +7,7 @@ import { siteSettings } from '../../db/schema.ts';
 import { changeSetting } from './change.ts';
 import { NO_METHOD_RULES, paymentMethodRulesSchema } from '../../../contract/payment-method-rules.ts';
 import { DEFAULT_MARKET_MARGINS, marketMarginsSchema } from '../../../contract/betting-margins.ts';
+import { GA_ID_PATTERN, GTM_ID_PATTERN } from '../../../contract/analytics.ts';
 
 /**
  * Operator switches kept in the database so every process sees them. Values are read through a
@@ -43,6 +44,12 @@ export const settingSchemas = {
   paymentMethodRules: paymentMethodRulesSchema,
   /** The sportsbook's margin per market type, in percent (docs/betting.md, "Margins"). */
   bettingMargins: marketMarginsSchema,
+  /**
+   * General info's `analytic` ids (docs/analytics.md): the Google Tag Manager container and the
+   * GA4 measurement id the pages load once a player consents; null: none (no banner, no tag).
+   */
+  analyticGtmId: z.string().trim().toUpperCase().regex(GTM_ID_PATTERN, 'A Tag Manager container id: GTM- then 4 to 12 letters or digits').nullable(),
+  analyticGaId: z.string().trim().toUpperCase().regex(GA_ID_PATTERN, 'A GA4 measurement id: G- then 4 to 16 letters or digits').nullable(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -58,6 +65,8 @@ const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   userInactivityPpTime: null,
   paymentMethodRules: NO_METHOD_RULES,
   bettingMargins: DEFAULT_MARKET_MARGINS,
+  analyticGtmId: null,
+  analyticGaId: null,
 };
 const CACHE_MS = 2000;
 
