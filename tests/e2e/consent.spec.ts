@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from './isolated-server.ts';
 import { gotoHydrated } from './support.ts';
 
@@ -50,15 +50,21 @@ async function bannerHydrated(page: Page) {
   });
 }
 
-const dataLayer = (page: Page) => page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer ?? null);
-
-test('nothing loads before the choice; a refusal stays one after a reload; the footer link reopens it', async ({ browser }) => {
-  test.setTimeout(90_000);
+/** A new visitor's page, its requests to Google and its console errors (a policy violation is one). */
+async function visitor(browser: Browser) {
   const context = await browser.newContext({ baseURL: site.base });
   const page = await context.newPage();
   const google = await watchGoogle(page);
   const violations: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && violations.push(message.text()));
+  page.on('console', (message) => void (message.type() === 'error' && violations.push(message.text())));
+  return { context, page, google, violations };
+}
+
+const dataLayer = (page: Page) => page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer ?? null);
+
+test('nothing loads before the choice; a refusal stays one after a reload; the footer link reopens it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page, google, violations } = await visitor(browser);
 
   await gotoHydrated(page, '/');
   const banner = page.getByTestId('consent-banner');
@@ -93,11 +99,7 @@ test('nothing loads before the choice; a refusal stays one after a reload; the f
 
 test('accepting loads the operator’s tags with the page nonce, and the events reach the data layer in UTC+3', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ baseURL: site.base });
-  const page = await context.newPage();
-  const google = await watchGoogle(page);
-  const violations: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && violations.push(message.text()));
+  const { context, page, google, violations } = await visitor(browser);
 
   await gotoHydrated(page, '/offers');
   expect(google).toEqual([]);
