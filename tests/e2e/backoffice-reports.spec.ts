@@ -56,8 +56,11 @@ test('an analyst reads the business report, splits it, exports it and is told a 
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^report-game-month-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
 
+  // Per day over the 30 days: the chart draws every day, today's deposit among zeros.
   await page.getByLabel('Split by').selectOption('total');
+  await page.getByLabel('Period').selectOption('day');
   await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
   await shootBackoffice(page, 'reports');
 
   // A range that ends before it starts: refused on its field.

@@ -10,6 +10,7 @@ import { downloadText } from '../marketing-shared.tsx';
 import '../reports.css';
 import { Button, Notice, PageHeader, Panel, SelectField, TextField } from '../ui/controls.tsx';
 import { LineChart, type ChartSeries } from '../ui/line-chart.tsx';
+import { periodStarts } from '../report-periods.ts';
 import { StaticTable } from '../ui/static-table.tsx';
 
 const texts = defineTexts({
@@ -138,7 +139,8 @@ export default function ReportsScreen() {
   const chartCurrency = query.currency || rows[0]?.currency || '';
   const inCurrency = rows.filter((row) => row.currency === chartCurrency);
   const totals = sumRows(inCurrency, chartCurrency);
-  const periods = [...new Set(inCurrency.map((row) => row.period))];
+  // Every period of the range, so a quiet day shows as zero on the chart instead of vanishing.
+  const periods = periodStarts(report.data?.from ?? query.from, report.data?.to ?? query.to, report.data?.period ?? query.period);
   const series: ChartSeries[] = useMemo(() => {
     const byPeriod = (field: 'ggr' | 'ngr' | 'deposits') => periods.map((period) => inCurrency.filter((row) => row.period === period).reduce((sum, row) => sum + Number(row[field]), 0));
     return [
@@ -149,7 +151,8 @@ export default function ReportsScreen() {
     // The rows change only with the answer; recomputing on each render would redraw the canvas.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [report.data, chartCurrency, locale]);
-  const periodLabels = useMemo(() => periods, [report.data, chartCurrency]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Short labels under the axis: 11-27 for days and weeks (the year is in the range above), 2026-11 for months.
+  const periodLabels = useMemo(() => periods.map((start) => (query.period === 'month' ? start.slice(0, 7) : start.slice(5))), [report.data, chartCurrency]); // eslint-disable-line react-hooks/exhaustive-deps
   const chartFormat = useMemo(() => (value: number) => numberFormat.format(value), [numberFormat]);
   const keyLabel = (row: BusinessReportRow) => (query.by === 'country' && row.key === '' ? t('unknownCountry') : row.key);
   const perPerson = query.by === 'total' || query.by === 'country';
@@ -192,9 +195,9 @@ export default function ReportsScreen() {
           </dl>
         </Panel>
       )}
-      {query.by === 'total' && periodLabels.length > 1 && (
+      {query.by === 'total' && chartCurrency && periodLabels.length > 1 && (
         <Panel title={t('chart', { currency: chartCurrency })}>
-          <LineChart labels={periodLabels} series={series} format={chartFormat} testId="report-chart" />
+          <LineChart labels={periodLabels} xLabel={t('period')} series={series} format={chartFormat} testId="report-chart" />
         </Panel>
       )}
       <Panel className="bo-report">

@@ -9,7 +9,7 @@ export type ChartSeries = { label: string; values: number[]; color: string };
  * one). Sized to its container and redrawn when it changes width; the numbers stay in the table
  * beside it for screen readers and copying, so the canvas is hidden from assistive technology.
  */
-export function LineChart({ labels, series, format, testId }: { labels: string[]; series: ChartSeries[]; format: (value: number) => string; testId?: string }) {
+export function LineChart({ labels, xLabel, series, format, testId }: { labels: string[]; xLabel: string; series: ChartSeries[]; format: (value: number) => string; testId?: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -23,7 +23,7 @@ export function LineChart({ labels, series, format, testId }: { labels: string[]
         { values: (_, ticks) => ticks.map((tick) => labels[tick] ?? ''), grid: { show: false } },
         { values: (_, ticks) => ticks.map(format), size: 80 },
       ],
-      series: [{ value: (_, index) => labels[index] ?? '' }, ...series.map((line) => ({ label: line.label, stroke: line.color, width: 2, points: { size: 5 }, value: (_: uPlot, value: number | null) => (value === null ? '—' : format(value)) }))],
+      series: [{ label: xLabel, value: (_, index) => labels[index] ?? '' }, ...series.map((line) => ({ label: line.label, stroke: line.color, width: 2, points: { size: 5 }, value: (_: uPlot, value: number | null) => (value === null ? '—' : format(value)) }))],
       legend: { live: true },
     };
     const chart = new uPlot(options, [xs, ...series.map((line) => line.values)], element);
@@ -33,6 +33,6 @@ export function LineChart({ labels, series, format, testId }: { labels: string[]
       resize.disconnect();
       chart.destroy();
     };
-  }, [labels, series, format]);
+  }, [labels, xLabel, series, format]);
   return <div ref={box} className="bo-chart" aria-hidden="true" data-testid={testId} />;
 }
