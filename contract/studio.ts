@@ -6,7 +6,7 @@
  */
 import type { GamePace } from './jurisdiction.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -31,6 +31,7 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   limbo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   keno: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   mines: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
+  baccarat: { min: '0.20', max: '500.00', step: '0.20', presets: ['0.20', '1.00', '5.00', '25.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
@@ -47,7 +48,8 @@ export type PlayBet =
   | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' } // plinko: 8 to 16 rows
   | { amount: string; target: number } // limbo: target multiplier in hundredths 101..100000000
   | { amount: string; picks: number[] } // keno: 1 to 10 different numbers of 1..40
-  | { amount: string; mines: number }; // mines: 1 to 24 mines on the 25 tiles
+  | { amount: string; mines: number } // mines: 1 to 24 mines on the 25 tiles
+  | { bets: Array<{ on: 'player' | 'banker' | 'tie'; amount: string }> }; // baccarat: 1 to 3 areas, each once
 
 /** The seed pair in play: the server seed's SHA-256 is shown before any round is played on it. */
 export type FairnessState = {

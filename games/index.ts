@@ -2,6 +2,7 @@
  * The in-house games: sysnames, names and engines. Server code plays a round through the
  * engine of its sysname with createRoundRng() of games/fairness/rng.ts.
  */
+import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
@@ -11,12 +12,12 @@ import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 
-export { blackjack, dice, keno, limbo, mines, plinko, roulette, slot };
+export { baccarat, blackjack, dice, keno, limbo, mines, plinko, roulette, slot };
 export { GameInputError, type GameInputErrorCode } from './engines/common.ts';
 
-export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME] as const;
+export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME, baccarat.BACCARAT_SYSNAME] as const;
 export type GameSysname = (typeof GAME_SYSNAMES)[number];
-export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines';
+export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines' | 'baccarat';
 
 export type GameInfo = {
   sysname: GameSysname;
@@ -35,6 +36,7 @@ export const GAMES: Readonly<Record<GameSysname, GameInfo>> = {
   'croupier-limbo': { sysname: 'croupier-limbo', name: 'Croupier Limbo', kind: 'limbo', theoreticalRtp: limbo.theoreticalRtp },
   'croupier-keno': { sysname: 'croupier-keno', name: 'Croupier Keno', kind: 'keno', theoreticalRtp: keno.theoreticalRtp },
   'croupier-mines': { sysname: 'croupier-mines', name: 'Croupier Mines', kind: 'mines', theoreticalRtp: mines.theoreticalRtp },
+  'croupier-baccarat': { sysname: 'croupier-baccarat', name: 'Croupier Baccarat', kind: 'baccarat', theoreticalRtp: baccarat.theoreticalRtp },
 };
 
 /** Other names accepted for a sysname (the issue calls the slot croupier-slot). */

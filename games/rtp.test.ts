@@ -4,6 +4,7 @@
  * Seeds are fixed, so a run's result never changes unless the games do.
  */
 import { describe, expect, it } from 'vitest';
+import { baccaratMath } from './engines/baccarat/index.ts';
 import { shoeMath } from './engines/blackjack/shoe-math.ts';
 import { formatReport, simulate, type SimulationOptions } from './simulate.ts';
 import type { GameSysname } from './index.ts';
@@ -50,6 +51,15 @@ describe(`RTP within the 99.9% interval over ${ROUNDS.toLocaleString('en-US')} r
   it('croupier-mines, 1 to 24 mines in turn, cash-out after a planned number of safe tiles', { timeout: TIMEOUT }, () => {
     const r = check('croupier-mines');
     expect(r.extra.mineFrequency).toBeGreaterThan(0);
+  });
+
+  it('croupier-baccarat, player, banker and tie in turn, against the enumerated edges', { timeout: TIMEOUT }, () => {
+    const r = check('croupier-baccarat');
+    // Each result's share within 4 standard errors of the enumerated probability.
+    const { probability } = baccaratMath();
+    for (const [share, p] of [[r.extra.playerWinFrequency, probability.player], [r.extra.bankerWinFrequency, probability.banker], [r.extra.tieFrequency, probability.tie]]) {
+      expect(Math.abs(share - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / ROUNDS));
+    }
   });
 
   it('croupier-blackjack, 6-deck shoe (the game) against its enumerated RTP', { timeout: TIMEOUT }, () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
@@ -60,6 +61,19 @@ describe('verifier: recorded rounds (fixed vectors of the engines)', () => {
     });
   });
 
+  it('baccarat: the coup is dealt from the 8-deck shuffle of the seeds', () => {
+    // Card 0 takes place 1800855658 mod 416 = 30 of the ordered shoe (code 30: the 5 of diamonds) ...
+    expect(replay('croupier-baccarat', { ...seeds, bet: { bets: [{ on: 'player', amount: 100n }, { on: 'tie', amount: 20n }] } }).outcome).toMatchObject({
+      player: [30, 30, 22],
+      banker: [29, 11],
+      playerTotal: 0,
+      bankerTotal: 4,
+      result: 'banker',
+      bet: 120n,
+      win: 0n,
+    });
+  });
+
   it('slot: the stops of the spin, and a round with free spins', () => {
     const { outcome } = replay('golden-croupier', { ...seeds, bet: { amount: 100n } });
     expect(outcome.base.stops).toEqual([30, 15, 34, 1, 4]);
@@ -112,6 +126,8 @@ describe('verifier: agrees with the engines', () => {
       }
       if (board.phase === 'open') board = mines.act(board, (moves.push('cashout'), 'cashout'));
       expect(replay('croupier-mines', { ...s, bet: minesBet, actions: moves }).outcome).toEqual(board);
+      const baccaratBet: baccarat.BaccaratBet = { bets: baccarat.SPOTS.slice(nonce % 3).map((on) => ({ on, amount: 200n })) };
+      expect(replay('croupier-baccarat', { ...s, bet: baccaratBet }).outcome).toEqual(baccarat.play(baccaratBet, createRoundRng(s)));
       const played = playBlackjack(s);
       const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
       expect(replayed.outcome).toEqual(played.state);
@@ -149,7 +165,7 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
@@ -158,6 +174,7 @@ describe('registry and canonical JSON', () => {
     expect(GAMES['croupier-limbo'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-keno'].theoreticalRtp()).toBeCloseTo(0.99, 4);
     expect(GAMES['croupier-mines'].theoreticalRtp()).toBe(0.99);
+    expect(GAMES['croupier-baccarat'].theoreticalRtp()).toBeCloseTo(0.987649, 6);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
   });
 

@@ -4,6 +4,7 @@
  * "verify a round" shows replay()'s outcome next to the recorded one; sameOutcome() compares.
  */
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
+import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
@@ -21,6 +22,7 @@ export type BetOf = {
   'croupier-dice': dice.DiceBet;
   'croupier-plinko': plinko.PlinkoBet;
   'croupier-keno': keno.KenoBet;
+  'croupier-baccarat': baccarat.BaccaratBet;
   'croupier-limbo': limbo.LimboBet;
   'croupier-mines': mines.MinesBet;
 };
@@ -33,6 +35,7 @@ export type OutcomeOf = {
   'croupier-dice': dice.DiceOutcome;
   'croupier-plinko': plinko.PlinkoOutcome;
   'croupier-keno': keno.KenoOutcome;
+  'croupier-baccarat': baccarat.BaccaratOutcome;
   'croupier-limbo': limbo.LimboOutcome;
   /** The board after the recorded actions (reveals and the cash-out). */
   'croupier-mines': mines.MinesState;
@@ -69,6 +72,9 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
       break;
     case 'croupier-plinko':
       outcome = plinko.play(input.bet as plinko.PlinkoBet, rng);
+      break;
+    case 'croupier-baccarat':
+      outcome = baccarat.play(input.bet as baccarat.BaccaratBet, rng);
       break;
     case 'croupier-keno':
       outcome = keno.play(input.bet as keno.KenoBet, rng);

@@ -13,6 +13,9 @@ import { readGameSeed, type GameSeed } from '../server/db/seed.ts';
 import { boardOf, multipliersFor, pathPoints, showMultiplier, slotColour } from '../app/features/studio/plinko/plinko-logic.ts';
 import { BOARD, cellState } from '../app/features/studio/keno/keno-logic.ts';
 import { GEM_PATHS, MINE_SPIKES, tileLook } from '../app/features/studio/mines/mines-logic.ts';
+import { cardFace } from '../app/features/studio/blackjack/cards.ts';
+import { oddsLabel, totalOf } from '../app/features/studio/baccarat/baccarat-logic.ts';
+import { parseCard } from '../games/engines/blackjack/cards.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
 type Game = GameSeed['games'][number];
@@ -346,6 +349,37 @@ function minesBoard() {
   return out;
 }
 
+/**
+ * Croupier Baccarat as it plays: its felt with a coup face up (Player 4♠ 5♥ for a natural 9
+ * against Banker 7♦ K♣), the totals the engine counts, and the three betting areas with their odds.
+ */
+function baccaratTable() {
+  const face = (name: string, x: number, y: number, angle: number) => {
+    const f = cardFace(parseCard(name));
+    return card(x, y, angle, f.rank, { symbol: f.symbol, color: f.red ? '#c8102e' : '#15171f' } as (typeof SUITS)[number], 0.62);
+  };
+  const hand = (names: string[], cx: number, label: string, colour: string) => {
+    const total = totalOf(names.map(parseCard));
+    let out = `<text x="${cx}" y="22" font-family="Arial, sans-serif" font-size="10" font-weight="900" letter-spacing="2" text-anchor="middle" fill="${colour}">${label}</text>`;
+    names.forEach((name, i) => (out += face(name, cx - 14 + i * 28, 56, (i - 0.5) * 8)));
+    out += `<circle cx="${cx}" cy="92" r="10" fill="#000" opacity=".55"/><text x="${cx}" y="96" font-family="Arial, sans-serif" font-size="12" font-weight="900" text-anchor="middle" fill="#fff">${total}</text>`;
+    return out;
+  };
+  let out = `<rect x="14" y="6" width="260" height="140" rx="26" fill="#0c4638" stroke="#e8c97a" stroke-opacity=".6" stroke-width="2"/>`;
+  out += hand(['4S', '5H'], 88, 'PLAYER', '#7dd3fc') + hand(['7D', 'KC'], 200, 'BANKER', '#fda4af');
+  const areas = [
+    { x: 26, w: 90, label: 'PLAYER', spot: 'player', fill: '#0c3a5c', text: '#7dd3fc' },
+    { x: 122, w: 44, label: 'TIE', spot: 'tie', fill: '#0b4a32', text: '#6ee7b7' },
+    { x: 172, w: 90, label: 'BANKER', spot: 'banker', fill: '#5c1426', text: '#fda4af' },
+  ] as const;
+  for (const a of areas) {
+    out += `<rect x="${a.x}" y="108" width="${a.w}" height="30" rx="8" fill="${a.fill}" stroke="#e8c97a" stroke-opacity="${a.spot === 'player' ? 1 : 0.5}" stroke-width="${a.spot === 'player' ? 2 : 1}"/>`;
+    out += `<text x="${a.x + a.w / 2}" y="121" font-family="Arial, sans-serif" font-size="9" font-weight="900" text-anchor="middle" fill="${a.text}">${a.label}</text>`;
+    out += `<text x="${a.x + a.w / 2}" y="132" font-family="Arial, sans-serif" font-size="8" font-weight="700" text-anchor="middle" fill="#e8c97a">${oddsLabel(a.spot)}</text>`;
+  }
+  return out;
+}
+
 /** A grid of tiles, some revealed: mines and towers. */
 function grid(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:grid`));
@@ -421,6 +455,8 @@ function motif(game: Game, p: Palette): string {
       return kenoBoard();
     case 'mines':
       return minesBoard();
+    case 'baccarat':
+      return baccaratTable();
     case 'grid':
       return grid(game, p);
     case 'balls':

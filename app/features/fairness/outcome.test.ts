@@ -38,6 +38,12 @@ describe('outcome facts', () => {
       '0.00',
     ]);
     expect(outcomeFacts('mines', { mines: 3, minesAt: null, picks: [0], result: null, win: '0.00' }).map((fact) => fact.key)).toEqual(['minesCount', 'tiles', 'result', 'win']);
+    expect(outcomeFacts('baccarat', { player: [30, 30, 22], banker: [29, 11], playerTotal: 0, bankerTotal: 4, result: 'banker', win: '0.00' }).map((fact) => fact.value)).toEqual([
+      '5♦ 5♦ 10♥ (0)',
+      '4♦ Q♠ (4)',
+      'banker',
+      '0.00',
+    ]);
     expect(outcomeFacts('slot', null)).toEqual([]);
   });
 });

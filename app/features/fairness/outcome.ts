@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'win' | 'result';
   value: string;
 };
 
@@ -58,6 +58,10 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     if (Array.isArray(outcome.minesAt)) facts.push({ key: 'minesAt', value: list(outcome.minesAt).map(text).join(' · ') });
     facts.push({ key: 'tiles', value: list(outcome.picks).map(text).join(' · ') });
     facts.push({ key: 'result', value: typeof outcome.result === 'string' ? outcome.result : 'open' });
+  } else if (engine === 'baccarat') {
+    facts.push({ key: 'player', value: `${list(outcome.player).map(cardLabel).join(' ')} (${text(outcome.playerTotal)})` });
+    facts.push({ key: 'banker', value: `${list(outcome.banker).map(cardLabel).join(' ')} (${text(outcome.bankerTotal)})` });
+    facts.push({ key: 'coup', value: text(outcome.result) });
   } else if (engine === 'blackjack') {
     facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
     facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });

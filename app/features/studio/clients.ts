@@ -12,4 +12,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   limbo: lazy(() => import('./limbo/limbo-client.tsx')),
   keno: lazy(() => import('./keno/keno-client.tsx')),
   mines: lazy(() => import('./mines/mines-client.tsx')),
+  baccarat: lazy(() => import('./baccarat/baccarat-client.tsx')),
 };

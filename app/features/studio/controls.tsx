@@ -299,3 +299,18 @@ export function BarButton({ icon, label, onClick, pressed, testId }: { icon: Par
     </button>
   );
 }
+
+/** A small text button of a table's bar (undo, clear, rebet ...). */
+export function ToolButton({ label, onClick, disabled, testId }: { label: string; onClick: () => void; disabled?: boolean; testId?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+      className="h-10 rounded-xl bg-white/5 px-3 text-xs font-bold text-ink-100 ring-1 ring-white/10 transition hover:bg-white/10 disabled:opacity-40"
+    >
+      {label}
+    </button>
+  );
+}

@@ -85,6 +85,19 @@ export type MinesView = {
   win: string;
 };
 
+export type BaccaratOutcomeView = {
+  /** Card codes in deal order (2 or 3). */
+  player: number[];
+  banker: number[];
+  playerTotal: number;
+  bankerTotal: number;
+  result: 'player' | 'banker' | 'tie';
+  natural: boolean;
+  bets: Array<{ on: 'player' | 'banker' | 'tie'; amount: string; win: string }>;
+  bet: string;
+  win: string;
+};
+
 export type BlackjackHandResult = 'blackjack' | 'win' | 'push' | 'lose' | 'bust';
 export type BlackjackHandView = { cards: number[]; stake: string; doubled: boolean; split: boolean; done: boolean };
 export type BlackjackView = {

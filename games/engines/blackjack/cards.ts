@@ -55,3 +55,32 @@ export function handTotal(cards: readonly Card[]): HandTotal {
 export function isNatural(cards: readonly Card[]): boolean {
   return cards.length === 2 && handTotal(cards).best === 21;
 }
+
+/**
+ * A shoe of `decks` x 52 cards (ordered: deck after deck of codes 0..51) drawn lazily from the
+ * round's stream: card k takes place j = k + int(size - k) and swaps it with place k (forward
+ * Fisher-Yates, RoundRng.shuffle's order), so the cards drawn equal the full shuffle's first ones.
+ * Shared by the card originals (baccarat, video poker); blackjack keeps its own (it also has an
+ * infinite-deck model).
+ */
+export type LazyShoe = { draw(): Card; readonly dealt: number };
+
+export function lazyShoe(rng: { int(n: number): number }, decks: number): LazyShoe {
+  const order = new Uint16Array(decks * 52);
+  for (let i = 0; i < order.length; i++) order[i] = i % 52;
+  let count = 0;
+  return {
+    draw() {
+      const k = count++;
+      if (k >= order.length) throw new Error('shoe exhausted');
+      const j = k + rng.int(order.length - k);
+      const card = order[j];
+      order[j] = order[k];
+      order[k] = card;
+      return card;
+    },
+    get dealt() {
+      return count;
+    },
+  };
+}

@@ -21,7 +21,7 @@
  */
 import type { RoundRng } from '../../fairness/stream.ts';
 import { assertStake, GameInputError } from '../common.ts';
-import { handTotal, isNatural, valueOf, type Card } from './cards.ts';
+import { handTotal, isNatural, lazyShoe, valueOf, type Card, type LazyShoe } from './cards.ts';
 import { shoeMath } from './shoe-math.ts';
 import { bestAction, blackjackMath, type StrategyAction } from './strategy.ts';
 
@@ -81,35 +81,19 @@ export type BlackjackState = {
 };
 
 /** The lazily drawn shoe of one round's stream. */
-type Shoe = { decks: ShoeKind; order: Uint16Array | null; count: number; rng: RoundRng };
+type Shoe = { decks: ShoeKind; order: LazyShoe | null; count: number; rng: RoundRng };
 const shoes = new WeakMap<RoundRng, Shoe>();
-
-function shoeSize(decks: ShoeKind): number {
-  return decks === 'infinite' ? 0 : decks * 52;
-}
 
 function newShoe(rng: RoundRng, decks: ShoeKind): Shoe {
   if (rng.position !== 0) throw new GameInputError('rng_mismatch', 'a blackjack shoe needs a fresh round rng (position 0)');
-  let order: Uint16Array | null = null;
-  if (decks !== 'infinite') {
-    order = new Uint16Array(shoeSize(decks));
-    for (let i = 0; i < order.length; i++) order[i] = i % 52;
-  }
-  const shoe: Shoe = { decks, order, count: 0, rng };
+  const shoe: Shoe = { decks, order: decks === 'infinite' ? null : lazyShoe(rng, decks), count: 0, rng };
   shoes.set(rng, shoe);
   return shoe;
 }
 
 function draw(shoe: Shoe): Card {
-  const k = shoe.count++;
-  const order = shoe.order;
-  if (order === null) return shoe.rng.int(52);
-  if (k >= order.length) throw new Error('shoe exhausted');
-  const j = k + shoe.rng.int(order.length - k);
-  const card = order[j];
-  order[j] = order[k];
-  order[k] = card;
-  return card;
+  shoe.count++;
+  return shoe.order === null ? shoe.rng.int(52) : shoe.order.draw();
 }
 
 /** The shoe for `state`, positioned after the cards already dealt (replayed and checked if needed). */

@@ -1,4 +1,4 @@
-import { blackjack, dice, GameInputError, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
+import { baccarat, blackjack, dice, GameInputError, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { STAKE_LIMITS, type Engine } from '../../../contract/studio.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
 /** The engine's bet input for each engine, with bigint minor-unit stakes. */
-export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet | mines.MinesBet;
+export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet | mines.MinesBet | baccarat.BaccaratBet;
 
 const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
   bad_amount: 'badBet',
@@ -22,6 +22,7 @@ const ENGINE_ERROR_TEXT: Partial<Record<Engine, Record<string, StudioTextKey>>> 
   limbo: { bad_target: 'badLimboTarget' },
   keno: { bad_numbers: 'badPicks' },
   mines: { bad_mines: 'badMines' },
+  baccarat: { bad_bet_type: 'badBaccaratArea' },
 };
 
 const refuse = (locale: LocaleCode, field: string, key: StudioTextKey, values: Record<string, string> = {}, message?: string) =>
@@ -61,6 +62,17 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
         return keno.validateKenoBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), picks: input.picks });
       case 'mines':
         return mines.validateMinesBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), mines: input.mines });
+      case 'baccarat': {
+        if (!Array.isArray(input.bets) || input.bets.length === 0 || input.bets.length > baccarat.SPOTS.length) throw refuse(locale, 'bets', 'badBaccaratArea');
+        const bets = input.bets.map((bet, index) => {
+          if (!bet || typeof bet !== 'object') throw refuse(locale, `bets.${index}`, 'badBaccaratArea');
+          const { on, amount } = bet as Record<string, unknown>;
+          return { on, amount: stake(amount, engine, currency, locale, `bets.${index}.amount`) };
+        });
+        const total = bets.reduce((sum, bet) => sum + bet.amount, 0n);
+        if (total > parseMajor(STAKE_LIMITS.baccarat.max, currency)!) throw refuse(locale, 'bets', 'totalTooHigh', { max: STAKE_LIMITS.baccarat.max });
+        return baccarat.validateBaccaratBet({ bets });
+      }
       case 'roulette': {
         if (!Array.isArray(input.bets) || input.bets.length === 0) throw refuse(locale, 'bets', 'badBet');
         if (input.bets.length > roulette.MAX_BETS_PER_SPIN) throw refuse(locale, 'bets', 'tooManyBets');
@@ -86,7 +98,7 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
 
 /** The bet's field a refusal of the engine names. */
 function fieldOf(engine: Engine, code: string): string {
-  if (engine === 'roulette') return 'bets';
+  if (engine === 'roulette' || engine === 'baccarat') return 'bets';
   if ((engine === 'dice' || engine === 'limbo') && code === 'bad_target') return 'target';
   if (engine === 'plinko' && code === 'bad_target') return 'rows';
   if (engine === 'plinko' && code === 'bad_bet_type') return 'risk';
@@ -97,7 +109,7 @@ function fieldOf(engine: Engine, code: string): string {
 
 /** Total staked by a bet when it is placed. */
 export function stakeOf(engine: Engine, bet: EngineBet): bigint {
-  if (engine === 'roulette') return (bet as roulette.RouletteInput).bets.reduce((sum, one) => sum + one.amount, 0n);
+  if (engine === 'roulette' || engine === 'baccarat') return (bet as roulette.RouletteInput | baccarat.BaccaratBet).bets.reduce((sum, one) => sum + one.amount, 0n);
   return (bet as { amount: bigint }).amount;
 }
 
@@ -113,7 +125,7 @@ export function toStored(value: unknown): unknown {
 
 /** A stored bet back to the engine's input. */
 export function reviveBet(engine: Engine, stored: Record<string, unknown>): EngineBet {
-  if (engine === 'roulette') {
+  if (engine === 'roulette' || engine === 'baccarat') {
     const bets = (stored.bets as Array<Record<string, unknown>>).map((bet) => ({ ...bet, amount: BigInt(bet.amount as string) }));
     return { bets } as unknown as roulette.RouletteInput;
   }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoundRng } from '../../../games/fairness/rng.ts';
-import { keno, limbo, plinko } from '../../../games/index.ts';
+import { baccarat, keno, limbo, plinko } from '../../../games/index.ts';
 import type { RotateResult, RoundView, VerifyResult } from '../../../contract/studio.ts';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app.ts';
 import { fundPlayer, registerPlayer } from '../../platform/testing/players.ts';
 import { cents, guest, studioCalls, type Caller } from './test-support.ts';
 
 /**
- * The in-house originals (Plinko, Limbo, Keno) through /api as their clients call them: each
+ * The in-house originals (Plinko, Limbo, Keno, Baccarat) through /api as their clients call them: each
  * round staked and paid through the seamless wallet, the outcome the seeds give, the verifier
  * replaying it, and bad bets refused naming their field in the player's language.
  */
@@ -158,5 +158,60 @@ describe('Croupier Keno', () => {
     }
     const french = await play(visitor, session.token, { amount: '1.00', picks: [0] }, 'fr');
     expect(french.error?.fields?.picks).toBe('Choisissez de 1 à 10 numéros différents entre 1 et 40');
+  });
+});
+
+describe('Croupier Baccarat', () => {
+  it('real money: chips on Player, Banker and Tie in one coup, staked and paid through the wallet as the tableau decides', async () => {
+    const dee = await registerPlayer(t, { tag: 'baccarat' });
+    await fundPlayer(t, dee.uid, 10_000n);
+    const session = await launch(dee, 'croupier-baccarat', 'real');
+    expect(session).toMatchObject({ engine: 'baccarat', balance: '100.00', limits: { min: '0.20', max: '500.00', step: '0.20' } });
+    let balance = 10_000n;
+    const rounds: RoundView[] = [];
+    const layouts = [
+      [{ on: 'player', amount: '5.00' }],
+      [{ on: 'banker', amount: '4.00' }, { on: 'tie', amount: '1.00' }],
+      [{ on: 'player', amount: '2.00' }, { on: 'banker', amount: '2.00' }, { on: 'tie', amount: '0.20' }],
+    ];
+    for (const bets of layouts) {
+      const round = await play(dee, session.token, { bets });
+      expect(round.status, JSON.stringify(round.error)).toBe(200);
+      const outcome = round.data.outcome as { player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; result: baccarat.Spot; bets: Array<{ on: string; amount: string; win: string }> };
+      expect(outcome.playerTotal).toBe(baccarat.totalOf(outcome.player));
+      expect(outcome.bankerTotal).toBe(baccarat.totalOf(outcome.banker));
+      const staked = bets.reduce((sum, bet) => sum + cents(bet.amount), 0n);
+      const win = bets.reduce((sum, bet) => sum + baccarat.payOf(bet.on as baccarat.Spot, cents(bet.amount), outcome.result), 0n);
+      expect(outcome.bets.map((bet) => bet.on)).toEqual(bets.map((bet) => bet.on));
+      expect(cents(round.data.staked)).toBe(staked);
+      expect(cents(round.data.win)).toBe(win);
+      balance = balance - staked + win;
+      expect(cents(round.data.balance)).toBe(balance);
+      expect(await mainBalance(dee.uid)).toBe(balance);
+      expect(await walletMoves(round.data.round_id)).toEqual({ bet: staked, win });
+      rounds.push(round.data);
+    }
+    const serverSeed = await verifyAfterRotation(dee, rounds[2]);
+    const replayed = baccarat.play({ bets: [{ on: 'player', amount: 200n }, { on: 'banker', amount: 200n }, { on: 'tie', amount: 20n }] }, createRoundRng({ serverSeed, clientSeed: rounds[2].client_seed, nonce: rounds[2].nonce }));
+    expect(replayed.player).toEqual((rounds[2].outcome as { player: number[] }).player);
+    expect(replayed.banker).toEqual((rounds[2].outcome as { banker: number[] }).banker);
+    expect((await t.services.ledger.verify()).problems).toEqual([]);
+  });
+
+  it('refuses an unknown area, an area twice, an off-step chip and a coup over the table maximum, naming the field in English and French', async () => {
+    const visitor = guest();
+    const session = await launch(visitor, 'croupier-baccarat', 'demo');
+    for (const bets of [[], [{ on: 'dragon', amount: '1.00' }], [{ on: 'tie', amount: '1.00' }, { on: 'tie', amount: '1.00' }]]) {
+      const answer = await play(visitor, session.token, { bets });
+      expect(answer.status, JSON.stringify(bets)).toBe(422);
+      expect(answer.error?.fields?.bets).toBe('Bet on Player, Banker or Tie, each at most once');
+    }
+    const offStep = await play(visitor, session.token, { bets: [{ on: 'banker', amount: '1.10' }] });
+    expect(offStep.status).toBe(422);
+    expect(offStep.error?.fields?.['bets.0.amount']).toMatch(/0\.20/);
+    const over = await play(visitor, session.token, { bets: [{ on: 'banker', amount: '300.00' }, { on: 'player', amount: '300.00' }] });
+    expect(over.error?.fields?.bets).toBe('The total stake may not exceed 500.00');
+    const french = await play(visitor, session.token, { bets: [{ on: 'dragon', amount: '1.00' }] }, 'fr');
+    expect(french.error?.fields?.bets).toBe('Misez sur Joueur, Banquier ou Égalité, une fois chacun au plus');
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { blackjack, dice, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
+import { baccarat, blackjack, dice, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -54,6 +54,7 @@ const ENGINE_GAME: Record<Engine, GameSysname> = {
   limbo: 'croupier-limbo',
   keno: 'croupier-keno',
   mines: 'croupier-mines',
+  baccarat: 'croupier-baccarat',
 };
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
@@ -368,6 +369,8 @@ export function createStudio(deps: {
         return plinko.play(bet as plinko.PlinkoBet, rng);
       case 'keno':
         return keno.play(bet as keno.KenoBet, rng);
+      case 'baccarat':
+        return baccarat.play(bet as baccarat.BaccaratBet, rng);
       case 'limbo':
         return limbo.play(bet as limbo.LimboBet, rng);
     }

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionButton, ChipRack } from '../controls.tsx';
+import { ActionButton, ChipRack, ToolButton } from '../controls.tsx';
 import { useLatest, useWait } from '../hooks.ts';
 import { addAmounts, beatsStake, compareAmounts, isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type RouletteOutcomeView, type StudioClientProps } from '../types.ts';
@@ -181,19 +181,5 @@ export default function RouletteClient({ session }: StudioClientProps) {
         </div>
       </div>
     </div>
-  );
-}
-
-function ToolButton({ label, onClick, disabled, testId }: { label: string; onClick: () => void; disabled?: boolean; testId?: string }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      data-testid={testId}
-      className="h-10 rounded-xl bg-white/5 px-3 text-xs font-bold text-ink-100 ring-1 ring-white/10 transition hover:bg-white/10 disabled:opacity-40"
-    >
-      {label}
-    </button>
   );
 }
