@@ -6,7 +6,7 @@
  */
 import type { GamePace } from './jurisdiction.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -32,17 +32,20 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   keno: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   mines: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   baccarat: { min: '0.20', max: '500.00', step: '0.20', presets: ['0.20', '1.00', '5.00', '25.00', '100.00'] },
+  hilo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
 /** Mines: `reveal` names its `tile` (0..24, row by row from the top left); `cashout` takes what is won. */
 export type MinesActionName = 'reveal' | 'cashout';
+/** Hi-Lo: a guess on the next card, a skip of the card shown, or the cash-out (games/engines/hilo). */
+export type HiloActionName = 'higher' | 'lower' | 'same' | 'higher_or_same' | 'lower_or_same' | 'skip' | 'cashout';
 /** games/act's `action`. */
-export type ActionName = BlackjackActionName | MinesActionName;
+export type ActionName = BlackjackActionName | MinesActionName | HiloActionName;
 
 /** The `bet` of games/play per engine (sent as JSON text or an object). */
 export type PlayBet =
-  | { amount: string } // slot (total stake of the 20 lines) and blackjack (initial bet)
+  | { amount: string } // slot (total stake of the 20 lines), blackjack (initial bet) and hi-lo
   | { bets: Array<{ type: string; numbers?: number[]; index?: number; amount: string }> } // roulette
   | { amount: string; target: number; direction: 'over' | 'under' } // dice: target in hundredths 0..9999
   | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' } // plinko: 8 to 16 rows
@@ -80,7 +83,7 @@ export type RoundView = {
   game: string;
   engine: Engine;
   mode: GameMode;
-  /** open: blackjack or Mines waits for the player's action; settled: paid. */
+  /** open: blackjack, Mines or Hi-Lo waits for the player's action; settled: paid. */
   status: 'open' | 'settled';
   currency: string;
   staked: string;
@@ -135,7 +138,7 @@ export type LaunchResult = {
   balance: string;
   limits: StakeLimits;
   fairness: FairnessState;
-  /** A blackjack hand or a Mines board left open in this mode, to resume. */
+  /** A blackjack hand, a Mines board or a Hi-Lo round left open in this mode, to resume. */
   open_round: RoundView | null;
   /** Real money: the free-spin pack to play first in this game, or null. */
   free_spins: FreeSpinsOffer | null;
@@ -156,7 +159,7 @@ export type VerifyResult = {
   /** SHA-256 of the revealed seed equals the hash shown before play (null until revealed). */
   hash_matches: boolean | null;
   bet: Record<string, unknown>;
-  /** Blackjack: hit, stand ...; Mines: `reveal:<tile>` and `cashout`, in order. */
+  /** Blackjack: hit, stand ...; Mines: `reveal:<tile>` and `cashout`; Hi-Lo: its guesses, skips and `cashout`, in order. */
   actions: string[];
   recorded: Record<string, unknown>;
   /** The engine's outcome replayed from the seeds (null until revealed). */

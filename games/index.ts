@@ -7,17 +7,18 @@ import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as keno from './engines/keno/index.ts';
+import * as hilo from './engines/hilo/index.ts';
 import * as limbo from './engines/limbo/index.ts';
 import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 
-export { baccarat, blackjack, dice, keno, limbo, mines, plinko, roulette, slot };
+export { baccarat, blackjack, dice, hilo, keno, limbo, mines, plinko, roulette, slot };
 export { GameInputError, type GameInputErrorCode } from './engines/common.ts';
 
-export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME, baccarat.BACCARAT_SYSNAME] as const;
+export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME, baccarat.BACCARAT_SYSNAME, hilo.HILO_SYSNAME] as const;
 export type GameSysname = (typeof GAME_SYSNAMES)[number];
-export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines' | 'baccarat';
+export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines' | 'baccarat' | 'hilo';
 
 export type GameInfo = {
   sysname: GameSysname;
@@ -37,6 +38,7 @@ export const GAMES: Readonly<Record<GameSysname, GameInfo>> = {
   'croupier-keno': { sysname: 'croupier-keno', name: 'Croupier Keno', kind: 'keno', theoreticalRtp: keno.theoreticalRtp },
   'croupier-mines': { sysname: 'croupier-mines', name: 'Croupier Mines', kind: 'mines', theoreticalRtp: mines.theoreticalRtp },
   'croupier-baccarat': { sysname: 'croupier-baccarat', name: 'Croupier Baccarat', kind: 'baccarat', theoreticalRtp: baccarat.theoreticalRtp },
+  'croupier-hilo': { sysname: 'croupier-hilo', name: 'Croupier Hi-Lo', kind: 'hilo', theoreticalRtp: hilo.theoreticalRtp },
 };
 
 /** Other names accepted for a sysname (the issue calls the slot croupier-slot). */

@@ -62,6 +62,11 @@ describe(`RTP within the 99.9% interval over ${ROUNDS.toLocaleString('en-US')} r
     }
   });
 
+  it('croupier-hilo, cash-out after 1, 2, 3 right guesses in turn: 99% whatever the stop', { timeout: TIMEOUT }, () => {
+    const r = check('croupier-hilo');
+    expect(r.theoretical).toBeCloseTo(0.99, 6); // 99% each, less the rounding down to the minor unit
+  });
+
   it('croupier-blackjack, 6-deck shoe (the game) against its enumerated RTP', { timeout: TIMEOUT }, () => {
     const r = check('croupier-blackjack');
     expect(r.theoretical).toBeCloseTo(0.995395304464795, 12); // recorded (shoe-math.ts)

@@ -13,6 +13,7 @@ import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
 import * as keno from './engines/keno/index.ts';
 import * as mines from './engines/mines/index.ts';
+import * as hilo from './engines/hilo/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { GAMES, type GameSysname } from './index.ts';
@@ -294,6 +295,32 @@ function baccaratSimulator(seeds: { serverSeed: string; clientSeed: string }): S
   };
 }
 
+/** Hi-Lo's simulated rounds cash out after 1, 2, 3 right guesses in turn (hilo.strategyAction): 99% each. */
+export const SIMULATED_HILO_TARGETS = [1, 2, 3] as const;
+
+function hiloSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const amount = 1_000_000n;
+  const out: RoundResult = { x: 0, hit: false, theoretical: 0 };
+  const rtps = SIMULATED_HILO_TARGETS.map((target) => hilo.strategyRtp(amount, target));
+  const counts = { rounds: 0, skipped: 0 };
+  return {
+    variant: 'likelier side each card, a 7 skipped while skips last, cash-out after 1, 2, 3 right guesses in turn, stake 1,000,000 minor units',
+    round(nonce, index) {
+      const target = SIMULATED_HILO_TARGETS[index % SIMULATED_HILO_TARGETS.length];
+      const rng = createRoundRng({ ...seeds, nonce });
+      let state = hilo.start({ amount }, rng);
+      while (state.phase === 'playing') state = hilo.act(state, hilo.strategyAction(state, target), rng);
+      counts.rounds += 1;
+      if (state.skipsLeft < hilo.MAX_SKIPS) counts.skipped += 1;
+      out.x = Number(state.win) / Number(amount);
+      out.hit = state.win > 0n;
+      out.theoretical = rtps[index % SIMULATED_HILO_TARGETS.length];
+      return out;
+    },
+    extra: () => ({ skipFrequency: counts.skipped / counts.rounds }),
+  };
+}
+
 function blackjackSimulator(seeds: { serverSeed: string; clientSeed: string }, decks: blackjack.ShoeKind): Simulator {
   const amount = 100n;
   const theoretical = blackjack.theoreticalRtp({ decks });
@@ -352,7 +379,9 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
                   ? minesSimulator(seeds)
                   : sysname === 'croupier-baccarat'
                     ? baccaratSimulator(seeds)
-                    : diceSimulator(seeds);
+                    : sysname === 'croupier-hilo'
+                      ? hiloSimulator(seeds)
+                      : diceSimulator(seeds);
 
   const started = performance.now();
   const stats = newRunning();

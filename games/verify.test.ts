@@ -6,6 +6,8 @@ import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
 import * as keno from './engines/keno/index.ts';
 import * as mines from './engines/mines/index.ts';
+import * as hilo from './engines/hilo/index.ts';
+import { cardName } from './engines/blackjack/cards.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import { createRoundRng, hashServerSeed, newServerSeed } from './fairness/rng.ts';
@@ -44,6 +46,20 @@ describe('verifier: recorded rounds (fixed vectors of the engines)', () => {
       multiplier: 60,
       win: 60n,
     });
+  });
+
+  it('hi-lo: every card is int(52) of the stream, replayed with the recorded guesses', () => {
+    const { outcome } = replay('croupier-hilo', { ...seeds, bet: { amount: 100n }, actions: ['higher_or_same', 'higher_or_same', 'higher_or_same'] });
+    expect(outcome.cards.map(cardName)).toEqual(['5D', '5D', '6H', '3C']);
+    expect(outcome.steps).toEqual([
+      { action: 'higher_or_same', ways: 9, won: true },
+      { action: 'higher_or_same', ways: 9, won: true },
+      { action: 'higher_or_same', ways: 8, won: false },
+    ]);
+    // Two right guesses of 9 ranks: 0.99 x 13/9 x 13/9 (the edge taken once) = 2.0655...
+    expect(outcome).toMatchObject({ phase: 'lost', multiplier: 2.0655, payout: 0n, win: 0n });
+    const cashed = replay('croupier-hilo', { ...seeds, bet: { amount: 100n }, actions: ['higher_or_same', 'higher_or_same', 'cashout'] }).outcome;
+    expect(cashed).toMatchObject({ phase: 'cashed', win: 206n });
   });
 
   it('limbo: the first word, floor(99 x 2^32 / (1800855658 + 1)) = 236 hundredths', () => {
@@ -128,6 +144,14 @@ describe('verifier: agrees with the engines', () => {
       expect(replay('croupier-mines', { ...s, bet: minesBet, actions: moves }).outcome).toEqual(board);
       const baccaratBet: baccarat.BaccaratBet = { bets: baccarat.SPOTS.slice(nonce % 3).map((on) => ({ on, amount: 200n })) };
       expect(replay('croupier-baccarat', { ...s, bet: baccaratBet }).outcome).toEqual(baccarat.play(baccaratBet, createRoundRng(s)));
+      let hiloState = hilo.start({ amount: 100n }, createRoundRng(s));
+      const hiloActions: hilo.HiloAction[] = [];
+      while (hiloState.phase === 'playing') {
+        const action = hilo.strategyAction(hiloState, 1 + (nonce % 4));
+        hiloActions.push(action);
+        hiloState = hilo.act(hiloState, action, createRoundRng(s)); // one request per action, as the server plays it
+      }
+      expect(replay('croupier-hilo', { ...s, bet: { amount: 100n }, actions: hiloActions }).outcome).toEqual(hiloState);
       const played = playBlackjack(s);
       const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
       expect(replayed.outcome).toEqual(played.state);
@@ -165,7 +189,7 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
@@ -175,6 +199,7 @@ describe('registry and canonical JSON', () => {
     expect(GAMES['croupier-keno'].theoreticalRtp()).toBeCloseTo(0.99, 4);
     expect(GAMES['croupier-mines'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-baccarat'].theoreticalRtp()).toBeCloseTo(0.987649, 6);
+    expect(GAMES['croupier-hilo'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
   });
 

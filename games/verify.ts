@@ -9,6 +9,7 @@ import * as blackjack from './engines/blackjack/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as keno from './engines/keno/index.ts';
+import * as hilo from './engines/hilo/index.ts';
 import * as limbo from './engines/limbo/index.ts';
 import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
@@ -25,6 +26,7 @@ export type BetOf = {
   'croupier-baccarat': baccarat.BaccaratBet;
   'croupier-limbo': limbo.LimboBet;
   'croupier-mines': mines.MinesBet;
+  'croupier-hilo': hilo.HiloBet;
 };
 
 export type OutcomeOf = {
@@ -39,6 +41,8 @@ export type OutcomeOf = {
   'croupier-limbo': limbo.LimboOutcome;
   /** The board after the recorded actions (reveals and the cash-out). */
   'croupier-mines': mines.MinesState;
+  /** The state after the recorded actions: the cards, the guesses, and what was paid. */
+  'croupier-hilo': hilo.HiloState;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -46,8 +50,8 @@ export type ReplayInput<G extends GameSysname> = {
   clientSeed: string;
   nonce: number;
   bet: BetOf[G];
-  /** Blackjack and Mines: the player's actions in order. */
-  actions?: Array<blackjack.BlackjackAction | mines.MinesAction>;
+  /** Blackjack, Mines and Hi-Lo: the player's actions in order. */
+  actions?: Array<blackjack.BlackjackAction | mines.MinesAction | hilo.HiloAction>;
 };
 
 export type ReplayResult<G extends GameSysname> = {
@@ -88,6 +92,12 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
     case 'croupier-blackjack': {
       let state = blackjack.deal(input.bet as blackjack.BlackjackBet, rng);
       for (const action of input.actions ?? []) state = blackjack.act(state, action as blackjack.BlackjackAction, rng);
+      outcome = state;
+      break;
+    }
+    case 'croupier-hilo': {
+      let state = hilo.start(input.bet as hilo.HiloBet, rng);
+      for (const action of input.actions ?? []) state = hilo.act(state, action as hilo.HiloAction, rng);
       outcome = state;
       break;
     }

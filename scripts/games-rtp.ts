@@ -6,7 +6,7 @@
  * measured RTP, its standard error and confidence interval, the hit frequency and PASS/FAIL.
  * Exit code 1 on FAIL. Sysnames: golden-croupier (alias croupier-slot), croupier-roulette,
  * croupier-blackjack, croupier-dice, croupier-plinko, croupier-limbo, croupier-keno, croupier-mines,
- * croupier-baccarat.
+ * croupier-baccarat, croupier-hilo.
  */
 import { parseArgs } from 'node:util';
 import { GAME_SYSNAMES, resolveSysname } from '../games/index.ts';

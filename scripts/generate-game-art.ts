@@ -15,6 +15,7 @@ import { BOARD, cellState } from '../app/features/studio/keno/keno-logic.ts';
 import { GEM_PATHS, MINE_SPIKES, tileLook } from '../app/features/studio/mines/mines-logic.ts';
 import { cardFace } from '../app/features/studio/blackjack/cards.ts';
 import { oddsLabel, totalOf } from '../app/features/studio/baccarat/baccarat-logic.ts';
+import { cardSvg } from '../app/features/studio/hilo/hilo-logic.ts';
 import { parseCard } from '../games/engines/blackjack/cards.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
@@ -380,6 +381,25 @@ function baccaratTable() {
   return out;
 }
 
+/**
+ * Croupier Hi-Lo as it plays: the game's own cards (hilo-logic's cardSvg, the faces of the
+ * client's PlayingCard) on its blue table, a strip of right guesses leading to the card shown,
+ * and the two guess buttons with their multipliers.
+ */
+function hiloTable() {
+  let out = `<rect x="14" y="8" width="260" height="138" rx="16" fill="#0f3349" opacity=".92"/>`;
+  const strip = ['4C', '9H', 'JS'];
+  strip.forEach((name, i) => {
+    out += cardSvg(parseCard(name), 24 + i * 30, 94, 0.3);
+    out += `<text x="${39 + i * 30}" y="90" font-family="Arial, sans-serif" font-size="9" font-weight="900" text-anchor="middle" fill="#3ee6a4">${i === 0 ? '' : '▲ ✓'}</text>`;
+  });
+  out += cardSvg(parseCard('5D'), 120, 16, 0.78, 0);
+  out += `<rect x="212" y="24" width="54" height="46" rx="10" fill="#16c784"/><text x="239" y="43" font-family="Arial, sans-serif" font-size="11" font-weight="900" text-anchor="middle" fill="#fff">▲=</text><text x="239" y="60" font-family="Arial, sans-serif" font-size="12" font-weight="900" text-anchor="middle" fill="#fff">1.44×</text>`;
+  out += `<rect x="212" y="78" width="54" height="46" rx="10" fill="#e0434f"/><text x="239" y="97" font-family="Arial, sans-serif" font-size="11" font-weight="900" text-anchor="middle" fill="#fff">▼=</text><text x="239" y="114" font-family="Arial, sans-serif" font-size="12" font-weight="900" text-anchor="middle" fill="#fff">2.60×</text>`;
+  out += `<text x="70" y="40" font-family="Arial, sans-serif" font-size="20" font-weight="900" text-anchor="middle" fill="#ffd25a">3.95×</text>`;
+  return out;
+}
+
 /** A grid of tiles, some revealed: mines and towers. */
 function grid(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:grid`));
@@ -457,6 +477,8 @@ function motif(game: Game, p: Palette): string {
       return minesBoard();
     case 'baccarat':
       return baccaratTable();
+    case 'hilo':
+      return hiloTable();
     case 'grid':
       return grid(game, p);
     case 'balls':

@@ -44,6 +44,18 @@ describe('outcome facts', () => {
       'banker',
       '0.00',
     ]);
+    expect(
+      outcomeFacts('hilo', {
+        cards: [6, 21, 38],
+        steps: [
+          { action: 'higher_or_same', ways: 7, won: true },
+          { action: 'skip', ways: 0, won: null },
+        ],
+        multiplier: 1.8385,
+        phase: 'cashed',
+        win: '1.83',
+      }).map((fact) => fact.value),
+    ).toEqual(['7♠ 9♥ K♦', '≥ ✓ · ⤼', '1.8385×', 'won', '1.83']);
     expect(outcomeFacts('slot', null)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'win' | 'result';
   value: string;
 };
 
@@ -62,6 +62,17 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     facts.push({ key: 'player', value: `${list(outcome.player).map(cardLabel).join(' ')} (${text(outcome.playerTotal)})` });
     facts.push({ key: 'banker', value: `${list(outcome.banker).map(cardLabel).join(' ')} (${text(outcome.bankerTotal)})` });
     facts.push({ key: 'coup', value: text(outcome.result) });
+  } else if (engine === 'hilo') {
+    facts.push({ key: 'cards', value: list(outcome.cards).map(cardLabel).join(' ') });
+    const signs: Record<string, string> = { higher: '>', lower: '<', same: '=', higher_or_same: '≥', lower_or_same: '≤', skip: '⤼' };
+    facts.push({
+      key: 'guesses',
+      value: list(outcome.steps)
+        .map((step) => `${signs[text(record(step).action)] ?? '?'}${record(step).won === true ? ' ✓' : record(step).won === false ? ' ✗' : ''}`)
+        .join(' · '),
+    });
+    if (typeof outcome.multiplier === 'number') facts.push({ key: 'multiplier', value: `${outcome.multiplier}×` });
+    if (outcome.phase === 'lost' || outcome.phase === 'cashed') facts.push({ key: 'result', value: outcome.phase === 'cashed' ? 'won' : 'lost' });
   } else if (engine === 'blackjack') {
     facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
     facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });

@@ -13,4 +13,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   keno: lazy(() => import('./keno/keno-client.tsx')),
   mines: lazy(() => import('./mines/mines-client.tsx')),
   baccarat: lazy(() => import('./baccarat/baccarat-client.tsx')),
+  hilo: lazy(() => import('./hilo/hilo-client.tsx')),
 };

@@ -53,11 +53,11 @@ export const actRound = defineMethod({
   name: 'games/act',
   verb: 'POST',
   auth: false,
-  summary: 'A move on an open round: a blackjack action (hit, stand, double, split), or Mines `reveal` (with `tile`, 0-24) and `cashout`: the round after it.',
+  summary: 'A move on an open round: a blackjack action (hit, stand, double, split), Mines `reveal` (with `tile`, 0-24) and `cashout`, or Hi-Lo (higher, lower, same, higher_or_same, lower_or_same, skip, cashout): the round after it.',
   input: z.object({
     token,
     round_id: roundId,
-    action: z.enum(['hit', 'stand', 'double', 'split', 'reveal', 'cashout']),
+    action: z.enum(['hit', 'stand', 'double', 'split', 'reveal', 'cashout', 'higher', 'lower', 'same', 'higher_or_same', 'lower_or_same', 'skip']),
     // Mines: checked by the game (a tile off the board or revealed is refused naming `tile`).
     tile: z.coerce.number().optional(),
   }),

@@ -4,8 +4,11 @@ import type { ActionName, Engine } from '../../../contract/studio.ts';
 import { AppError } from '../../platform/errors.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
-/** Engines whose round stays `open` between the player's moves (one such round per player, game and mode). */
-export const STEPPED_ENGINES: ReadonlySet<Engine> = new Set<Engine>(['blackjack', 'mines']);
+/**
+ * Engines whose round stays `open` between the player's moves (one such round per player, game
+ * and mode), resumed on launch: blackjack, Mines and Hi-Lo (its moves: hilo-round.ts).
+ */
+export const STEPPED_ENGINES: ReadonlySet<Engine> = new Set<Engine>(['blackjack', 'mines', 'hilo']);
 
 /** A stored Mines state back to the engine's (its money fields are bigints). */
 export function reviveMines(stored: Record<string, unknown>): mines.MinesState {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { baccarat, blackjack, dice, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
+import { baccarat, blackjack, dice, hilo, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -34,6 +34,7 @@ import { checkStake, refusalError } from '../responsible-gaming/index.ts';
 import { completeFreeSpins, lockFreeSpinsBonus } from '../promotions/index.ts';
 import type { Wallet, WalletAnswer } from '../wallet/index.ts';
 import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
+import { hiloMove, reviveHilo } from './hilo-round.ts';
 import { minesMove, reviveMines, STEPPED_ENGINES } from './mines.ts';
 import { assertSpinPace } from './pace.ts';
 import { createSeeds, ownerOf, SeedPairBusyError, CLIENT_SEED_PATTERN, type Owner, type SeedRow } from './seeds.ts';
@@ -55,6 +56,7 @@ const ENGINE_GAME: Record<Engine, GameSysname> = {
   keno: 'croupier-keno',
   mines: 'croupier-mines',
   baccarat: 'croupier-baccarat',
+  hilo: 'croupier-hilo',
 };
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
@@ -303,7 +305,7 @@ export function createStudio(deps: {
     const roundId = randomUUID();
     const { seed, nonce, recorded: round } = await seeds.withNextNonce(owner, async (tx, pair, taken) => {
       if (engine === 'slot') await assertSpinPace(tx, { pace, seedId: pair.id, nonce: taken, game: session.game, locale });
-      // One blackjack hand at a time per game and mode. Checked under the seed pair's row lock,
+      // One blackjack hand (or Hi-Lo round) at a time per game and mode. Checked under the seed pair's row lock,
       // which every round of this owner takes: two deals sent at once (two tabs, a double
       // click, two processes) cannot both find no hand and open two.
       if (STEPPED_ENGINES.has(engine)) {
@@ -312,7 +314,10 @@ export function createStudio(deps: {
           .from(gameRounds)
           .where(and(ownerRounds(owner), eq(gameRounds.game, session.game), eq(gameRounds.mode, session.mode), inArray(gameRounds.status, ['open', 'pending'])))
           .limit(1);
-        if (open) throw new AppError('InvalidRequestException', studioText('en', 'handOpen'), { status: 409, fields: { bet: studioText(locale, 'handOpen') } });
+        if (open) {
+          const key = engine === 'hilo' ? 'hiloOpen' : 'handOpen';
+          throw new AppError('InvalidRequestException', studioText('en', key), { status: 409, fields: { bet: studioText(locale, key) } });
+        }
       }
       const [row] = await tx
         .insert(gameRounds)
@@ -350,14 +355,20 @@ export function createStudio(deps: {
       }
       return view(await keepOpen(round, state), placed.balance ?? 0);
     }
-    // Mines: the mines are laid now, from the seeds, and stay server side until the round ends.
-    if (engine === 'mines') return view(await keepOpen(round, mines.deal(bet as mines.MinesBet, rng)), placed.balance ?? 0);
+    // Mines and Hi-Lo: the board is laid (or the first card shown) now, from the seeds; the round
+    // waits for the player's moves and keeps its state server side until it ends.
+    if (engine === 'mines' || engine === 'hilo') return view(await keepOpen(round, openingState(engine, bet, rng)), placed.balance ?? 0);
     const outcome = playEngine(engine, bet, rng);
     const done = await settle(round, session, input.token, outcome, outcome.win);
     return view(done.round, done.balance);
   }
 
-  function playEngine(engine: Exclude<Engine, 'blackjack' | 'mines'>, bet: EngineBet, rng: ReturnType<typeof createRoundRng>) {
+  /** The state a Mines or Hi-Lo round opens on: the mines laid, or the first card shown. */
+  function openingState(engine: 'mines' | 'hilo', bet: EngineBet, rng: ReturnType<typeof createRoundRng>): mines.MinesState | hilo.HiloState {
+    return engine === 'mines' ? mines.deal(bet as mines.MinesBet, rng) : hilo.start(bet as hilo.HiloBet, rng);
+  }
+
+  function playEngine(engine: Exclude<Engine, 'blackjack' | 'mines' | 'hilo'>, bet: EngineBet, rng: ReturnType<typeof createRoundRng>) {
     switch (engine) {
       case 'slot':
         return slot.play(bet as slot.SlotBet, rng);
@@ -376,7 +387,7 @@ export function createStudio(deps: {
     }
   }
 
-  /** A blackjack action on an open hand (doubles and splits take their extra stake first), or a Mines move. */
+  /** A blackjack action on an open hand (doubles and splits take their extra stake first), a Mines or a Hi-Lo move. */
   function act(viewer: StudioViewer, input: ActInput, locale: LocaleCode): Promise<RoundView> {
     const previous = roundQueues.get(input.round_id) ?? Promise.resolve();
     const next = previous.catch(() => {}).then(() => actNow(viewer, input, locale));
@@ -395,8 +406,11 @@ export function createStudio(deps: {
       .from(gameRounds)
       .where(and(eq(gameRounds.roundId, input.round_id), ownerRounds(owner), eq(gameRounds.mode, session.mode)));
     if (!round || !STEPPED_ENGINES.has(round.engine)) throw new AppError('InvalidParameterException', studioText('en', 'roundUnknown'), { status: 404, fields: { round_id: studioText(locale, 'roundUnknown') } });
-    if (round.status !== 'open') throw new AppError('InvalidRequestException', studioText('en', 'roundOver'), { status: 409, fields: { round_id: studioText(locale, 'roundOver') } });
-    if (round.engine === 'mines') return actMines(round, session, input, locale);
+    if (round.status !== 'open') {
+      const over = round.engine === 'hilo' ? 'hiloOver' : 'roundOver';
+      throw new AppError('InvalidRequestException', studioText('en', over), { status: 409, fields: { round_id: studioText(locale, over) } });
+    }
+    if (round.engine === 'mines' || round.engine === 'hilo') return actStepped(round, session, input, locale);
     const seed = (await seeds.byId(round.seedId))!;
     const state = reviveBlackjack(round.state as Record<string, unknown>);
     let next: blackjack.BlackjackState;
@@ -443,19 +457,37 @@ export function createStudio(deps: {
   }
 
   /**
-   * A Mines move: a tile revealed or a cash-out. No stake moves (it was taken at the deal); the
-   * move is saved under the round's version (a second reveal sent at once loses with 409), and a
-   * mine, a cash-out or the last safe tile settles the round through the wallet.
+   * A Mines move (a tile revealed, the cash-out) or a Hi-Lo one (a guess, a skip, the cash-out).
+   * No stake moves (it was taken at the deal); the move is saved under the round's version (a
+   * second move sent at once loses with 409), and a round that ends (a mine, a wrong guess, a
+   * cash-out, the last safe tile, Hi-Lo's top multiplier) is paid through the wallet.
    */
-  async function actMines(round: RoundRow, session: SessionRow, input: ActInput, locale: LocaleCode): Promise<RoundView> {
-    const { action, next } = minesMove(reviveMines(round.state as Record<string, unknown>), input, locale);
+  async function actStepped(round: RoundRow, session: SessionRow, input: ActInput, locale: LocaleCode): Promise<RoundView> {
+    let action: string;
+    let next: mines.MinesState | hilo.HiloState;
+    let over: boolean;
+    if (round.engine === 'mines') {
+      const move = minesMove(reviveMines(round.state as Record<string, unknown>), input, locale);
+      ({ action, next } = move);
+      over = move.next.phase === 'settled';
+    } else {
+      // Hi-Lo draws its next card only now: the round's stream is rebuilt from its seeds.
+      const seed = (await seeds.byId(round.seedId))!;
+      const rng = createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: round.nonce });
+      const moved = hiloMove(reviveHilo(round.state as Record<string, unknown>), input.action, rng, locale);
+      ({ action, next } = { action: input.action, next: moved });
+      over = moved.phase !== 'playing';
+    }
     const [saved] = await db
       .update(gameRounds)
       .set({ actions: [...(round.actions as string[]), action], state: toStored(next), version: round.version + 1 })
-      .where(and(eq(gameRounds.id, round.id), eq(gameRounds.version, round.version)))
+      .where(and(eq(gameRounds.id, round.id), eq(gameRounds.version, round.version), eq(gameRounds.status, 'open')))
       .returning();
-    if (!saved) throw new AppError('InvalidRequestException', studioText('en', 'roundBusy'), { status: 409, fields: { round_id: studioText(locale, 'roundBusy') } });
-    if (next.phase === 'settled') {
+    if (!saved) {
+      const busy = round.engine === 'hilo' ? 'hiloBusy' : 'roundBusy';
+      throw new AppError('InvalidRequestException', studioText('en', busy), { status: 409, fields: { round_id: studioText(locale, busy) } });
+    }
+    if (over) {
       const done = await settle(saved, session, input.token, next, next.win);
       return view(done.round, done.balance);
     }
@@ -674,7 +706,7 @@ export function createStudio(deps: {
         clientSeed: seed.clientSeed,
         nonce: round.nonce,
         bet: reviveBet(round.engine, round.bet as Record<string, unknown>) as never,
-        actions: round.actions as Array<BlackjackActionName | mines.MinesAction>,
+        actions: round.actions as Array<BlackjackActionName | mines.MinesAction | hilo.HiloAction>,
       });
       replayed = toWire(result.outcome, currency);
       matches = canonicalJson(toStored(result.outcome)) === canonicalJson(round.state);
@@ -742,9 +774,9 @@ export function createStudio(deps: {
       const state = blackjack.deal(bet as blackjack.BlackjackBet, rng);
       if (state.phase === 'settled') await settle(round, session, token, state, state.win);
       else await keepOpen(round, state);
-    } else if (round.engine === 'mines') {
-      // The board is dealt and left open for the player, as it would have been.
-      await keepOpen(round, mines.deal(bet as mines.MinesBet, rng));
+    } else if (round.engine === 'mines' || round.engine === 'hilo') {
+      // The board is dealt (the first card shown) and left open for the player, as it would have been.
+      await keepOpen(round, openingState(round.engine, bet, rng));
     } else {
       const outcome = playEngine(round.engine, bet, rng);
       await settle(round, session, token, outcome, outcome.win);
@@ -759,7 +791,7 @@ export function createStudio(deps: {
 export type ActInput = { token: string; round_id: string; action: ActionName; tile?: number };
 
 /** Stored state keeps money as minor-unit strings: back to bigints, so toWire formats them. */
-const MONEY_KEYS = new Set(['amount', 'bet', 'lineBet', 'win', 'scatterWin', 'freeSpinsWin', 'stake', 'staked']);
+const MONEY_KEYS = new Set(['amount', 'bet', 'lineBet', 'win', 'scatterWin', 'freeSpinsWin', 'stake', 'staked', 'payout']);
 function reviveMoney(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => reviveMoney(item, key));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reviveMoney(v, k)]));
