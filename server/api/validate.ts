@@ -15,21 +15,19 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, loc
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.') || '_';
-    if (fields[field]) continue;
-    const given = issue.path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
-    const present = given !== undefined && given !== '';
-    fields[field] = present && ownMessage?.(issue.message) ? issue.message : issueMessage(issue, input, locale);
+    if (!fields[field]) fields[field] = issueMessage(issue, input, locale, ownMessage);
   }
   const names = Object.keys(fields);
   throw new AppError('InvalidParameterException', `Invalid parameter: ${names.join(', ')}`, { fields });
 }
 
-function issueMessage(issue: z.core.$ZodIssue, input: unknown, locale: LocaleCode): string {
+function issueMessage(issue: z.core.$ZodIssue, input: unknown, locale: LocaleCode, ownMessage?: (message: string) => boolean): string {
   const given = issue.path.reduce<unknown>(
     (value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
     input,
   );
   if (given === undefined || given === '') return fieldMessage(locale, 'required');
+  if (ownMessage?.(issue.message)) return issue.message;
   if (issue.code === 'too_small') {
     const key = issue.origin === 'string' || issue.origin === 'array' ? 'minLength' : 'minValue';
     return fieldMessage(locale, key, { min: String(issue.minimum) });
