@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { countMovement } from '../../platform/observability/metrics.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema.ts';
 import { createLedgerReports } from './reports.ts';
-export { realStakesSince } from './reports.ts';
+export { PLAY_ACCOUNTS, realStakesSince } from './reports.ts';
 
 /**
  * The money ledger: double entry, written once. Every movement is a transaction whose postings

@@ -9,7 +9,7 @@ import type { HouseAccount } from './index.ts';
  */
 
 /** House accounts that are the other side of play: a player's movements against them are wins and losses. */
-const PLAY_ACCOUNTS: HouseAccount[] = ['game_house', 'jackpot_pool', 'sportsbook_stakes'];
+export const PLAY_ACCOUNTS: readonly HouseAccount[] = ['game_house', 'jackpot_pool', 'sportsbook_stakes'];
 
 const inList = (values: readonly (string | number)[]) =>
   sql.join(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { PLAY_ACCOUNTS } from '../ledger/index.ts';
 
 /**
  * The fold: the ledger's new transactions added into the daily report rows (docs/reports.md,
@@ -12,8 +13,8 @@ import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 
 export const FOLD_STATE = 'ledger';
 
-/** House accounts that are the other side of play (ledger/reports.ts keeps the same list). */
-const PLAY_ACCOUNTS = sql`('game_house', 'jackpot_pool', 'sportsbook_stakes')`;
+/** The ledger's play accounts as an SQL list: `owner_id in ${playAccounts}`. */
+const playAccounts = sql`(${sql.join(PLAY_ACCOUNTS.map((account) => sql`${account}`), sql`, `)})`;
 
 export type FoldOptions = {
   /**
@@ -55,7 +56,7 @@ export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ f
     ),
     house as (
       select p.transaction_id as id,
-             bool_or(a.owner_id in ${PLAY_ACCOUNTS}) as play,
+             bool_or(a.owner_id in ${playAccounts}) as play,
              sum(p.amount) filter (where a.owner_id = 'bonus_funding') as funding,
              sum(p.amount) filter (where a.owner_id = 'payout_clearing') as payout
       from ledger_postings p join ledger_accounts a on a.id = p.account_id
