@@ -101,10 +101,20 @@ test.describe('game page', () => {
     await page.getByTestId('game-try-demo').click();
     await expect(frame(page)).toBeVisible();
 
-    // The frame reports a real-money balance: the header shows it (polling is off on game pages).
+    // The frame reports a real-money balance: the header shows it at once (polling is off on game
+    // pages), then settles on getBalance's word about 1.5 s later. The message's 12.34 is not the
+    // player's money, so the header shows it only until then: every text the header takes is
+    // recorded, and the check never races the settling read on a slow machine.
     const content = await frameReady(page);
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      const header = document.querySelector('[data-testid="header-balance"]')!;
+      new MutationObserver(() => shown.push(header.textContent ?? '')).observe(header, { subtree: true, characterData: true, childList: true });
+      (window as unknown as { headerBalances: string[] }).headerBalances = shown;
+    });
     await content.evaluate(() => window.parent.postMessage({ type: 'croupier:balance', balance: '12.34', currency: 'EUR', mode: 'real' }, window.location.origin));
-    await expect(page.getByTestId('header-balance')).toContainText('12.34');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { headerBalances: string[] }).headerBalances.some((text) => text.includes('12.34')))).toBe(true);
+    await expect(page.getByTestId('header-balance')).toContainText('0.00', { timeout: 10_000 });
   });
 
   test('checkIframe from the frame opens that address in the page; other origins and paths are ignored', async ({ page }) => {
