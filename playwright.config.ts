@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { postgresAdminSync } from './tests/e2e/shared-server.ts';
 
 /**
  * Browser tests against the production build (`npm run build` first). The server gets its own
@@ -15,6 +16,21 @@ if (!process.env.CROUPIER_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
   process.env.CROUPIER_E2E_DATA_DIR = dataDir;
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+/**
+ * With E2E_POSTGRES_URL (CI sets it to its PostgreSQL server), the server runs on a database of
+ * its own there, made here and dropped when the runner exits: the journeys then cross the database
+ * production runs on, and start without the embedded database's migrate-and-seed on the server's
+ * thread (docs/decisions/043-e2e-on-postgresql.md). Without it, on the embedded one.
+ */
+const postgresUrl = process.env.E2E_POSTGRES_URL;
+if (postgresUrl && !process.env.CROUPIER_E2E_DATABASE_URL) {
+  const name = `croupier_e2e_${Date.now().toString(36)}_${process.pid}`;
+  postgresAdminSync(postgresUrl, `create database "${name}"`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  process.env.CROUPIER_E2E_DATABASE_URL = url.toString();
+  process.once('exit', () => postgresAdminSync(postgresUrl, `drop database if exists "${name}" with (force)`));
 }
 
 export default defineConfig({
@@ -35,7 +51,11 @@ export default defineConfig({
     locale: 'en-GB',
     viewport: { width: 1440, height: 900 },
     launchOptions: { executablePath: '/usr/bin/chromium' },
-    trace: 'retain-on-failure',
+    // A trace recorded for every journey (to keep a failing one's) cost 30% of the run's time on
+    // 2 cores (docs/decisions/043-e2e-on-postgresql.md); a failure keeps its screenshot and page
+    // snapshot. E2E_TRACE=retain-on-failure (or on) records traces when a failure needs one.
+    trace: (process.env.E2E_TRACE as 'on' | 'retain-on-failure' | undefined) ?? 'off',
+    screenshot: 'only-on-failure',
     // The production build registers a service worker; journeys get it only where they ask for it
     // (tests/e2e/webapp.spec.ts), so page.route() mocks and request counts elsewhere stay exact.
     serviceWorkers: 'block',
@@ -52,6 +72,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: process.env.CROUPIER_E2E_DATA_DIR,
+      ...(process.env.CROUPIER_E2E_DATABASE_URL ? { DATABASE_URL: process.env.CROUPIER_E2E_DATABASE_URL } : {}),
       LOG_LEVEL: 'warn',
       // Every journey comes from 127.0.0.1: raise the abuse limits so they never decide a test
       // that is not about them (the limits themselves are tested in-process).

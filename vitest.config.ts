@@ -7,6 +7,10 @@ export default defineConfig({
     include: ['{contract,server,app,games,scripts,deploy,aggregator-demo}/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
+    // Every core: Vitest's default leaves one for itself (one worker on the 2-core CI machine),
+    // but its main process is idle while files run; two workers took the database tests from 84
+    // to 52 s (docs/decisions/043-e2e-on-postgresql.md).
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

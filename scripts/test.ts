@@ -77,8 +77,11 @@ countVitest(`${results}/vitest-server-process.json`);
 if (!processOk) finish(false);
 
 rmSync(`${results}/playwright.json`, { force: true });
+// With ALSO_POSTGRES_URL, the journeys' server runs on a database of its own on that server, as in
+// production (playwright.config.ts); without it, on the embedded one.
 const e2eOk = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+  ...(postgres ? { E2E_POSTGRES_URL: postgres } : {}),
 });
 countPlaywright(`${results}/playwright.json`);
 finish(e2eOk);

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { StaffRole } from '../../contract/backoffice.ts';
+import { sharedServerEnv } from './shared-server.ts';
 
 /**
  * Back-office members for journeys, made the way an operator makes them: `npm run ops --
@@ -28,7 +29,7 @@ export function createStaffLink(role: StaffRole, name?: string): { email: string
   counter++;
   const email = `${role}.${counter}.${Date.now()}@staff.example`;
   const ops = spawnSync(process.execPath, ['scripts/ops.ts', 'staff:create', email, role, name ?? `${role} ${counter}`], {
-    env: { ...process.env, DATA_DIR: process.env.CROUPIER_E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...sharedServerEnv(), LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   if (ops.status !== 0) throw new Error(`staff:create failed: ${ops.stderr}${ops.stdout}`);

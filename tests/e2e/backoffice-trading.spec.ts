@@ -5,6 +5,7 @@ import { expect as baseExpect, test, type Page, type TestInfo } from '@playwrigh
 import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
 import { createStaff, shootBackoffice } from './backoffice-support.ts';
 import { depositThroughDemo, gotoHydrated } from './support.ts';
+import { sharedServerEnv } from './shared-server.ts';
 
 /**
  * Sportsbook trading in the back office (docs/backoffice.md, "Sportsbook trading"): a trader
@@ -19,7 +20,7 @@ type Fixture = { id: number; home: string; away: string; markets: Array<{ id: nu
 async function fixture(testInfo: TestInfo): Promise<Fixture> {
   const port = new URL(String(testInfo.project.use.baseURL)).port;
   const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/ops.ts', 'betting:fixture', 'football', '60'], {
-    env: { ...process.env, DATA_DIR: process.env.CROUPIER_E2E_DATA_DIR, PORT: port },
+    env: { ...process.env, ...sharedServerEnv(), PORT: port },
   });
   const parsed = JSON.parse(stdout.slice(stdout.indexOf('{'))) as Fixture | { data: Fixture };
   return 'data' in parsed ? parsed.data : parsed;

@@ -6,6 +6,7 @@ import { betReturn, combinedOdds, parseOdds } from '../../contract/betting.ts';
 import { groupAmount } from '../../contract/money.ts';
 import { PASSWORD, registerByApi, uniqueEmail } from './auth-support.ts';
 import { depositThroughDemo, gotoHydrated } from './support.ts';
+import { sharedServerEnv } from './shared-server.ts';
 
 /**
  * The sportsbook from the player's side (docs/betting.md). Fixtures, odds moves and results come
@@ -28,7 +29,7 @@ type Fixture = {
 async function ops(testInfo: TestInfo, ...args: string[]): Promise<string> {
   const port = new URL(String(testInfo.project.use.baseURL)).port;
   const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/ops.ts', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.CROUPIER_E2E_DATA_DIR, PORT: port },
+    env: { ...process.env, ...sharedServerEnv(), PORT: port },
   });
   return stdout;
 }

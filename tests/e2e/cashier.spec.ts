@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './support.ts';
+import { sharedServerEnv } from './shared-server.ts';
 
 /**
  * Cashier journeys (spec 2 sections 2-5): each test signs up a fresh player through the API (the
@@ -215,7 +216,7 @@ test.describe('cashier', () => {
     const id = new URL(page.url()).pathname.split('/').pop()!;
     const port = new URL(String(testInfo.project.use.baseURL)).port;
     await promisify(execFile)('npx', ['node', 'scripts/ops.ts', 'payment:settle', id, 'success'], {
-      env: { ...process.env, DATA_DIR: process.env.CROUPIER_E2E_DATA_DIR, PORT: port },
+      env: { ...process.env, ...sharedServerEnv(), PORT: port },
     });
     // Once settled the page reads as a success, whose return (nothing noted: the game hall) follows.
     await expect(page).toHaveURL('/gamehall', { timeout: 15_000 });

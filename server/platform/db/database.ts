@@ -35,7 +35,7 @@ export type Database = {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'pglite'; dataDir?: string; /** A data directory to start from (PGlite's dumpDataDir). */ loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number };
 
 /**
@@ -55,7 +55,11 @@ const WELL_FORMED_SERIALIZERS = Object.fromEntries(
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
-    const client = new PGlite({ dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined, serializers: WELL_FORMED_SERIALIZERS });
+    const client = new PGlite({
+      dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
+      loadDataDir: options.loadDataDir,
+      serializers: WELL_FORMED_SERIALIZERS,
+    });
     await client.waitReady;
     return pgliteDatabase(client);
   }
