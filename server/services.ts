@@ -35,7 +35,7 @@ import { createCacheInvalidator } from './platform/cache-invalidation.ts';
 import { createReadRouting } from './platform/db/read-routing.ts';
 import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeEffects, playerTopic } from './modules/notices/index.ts';
-import { staffTopic } from '../contract/backoffice.ts';
+import { BACKOFFICE_PATH, staffTopic } from '../contract/backoffice.ts';
 import { GAME_PACE } from '../contract/jurisdiction.ts';
 import { createBetting, parseCompetitions } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
@@ -45,7 +45,7 @@ import { createRisk } from './modules/risk/index.ts';
 import { createAnalytics } from './modules/analytics/index.ts';
 import { createStaff } from './modules/staff/index.ts';
 import { createAffiliates, POSTBACK_JOB } from './modules/affiliates/index.ts';
-import { createReports } from './modules/reports/index.ts';
+import { createReports, DAILY_MAIL_ROLES } from './modules/reports/index.ts';
 
 /**
  * The modules of one process, wired to its database. API handlers reach modules only through
@@ -296,9 +296,20 @@ export async function createServices(deps: {
     onRtpWatch: (lines) => {
       for (const line of lines.filter((each) => each.status === 'outside')) logger.warn({ game: line.game, windowDays: line.windowDays, currency: line.currency, declared: line.declared, measured: line.measured, low: line.low, high: line.high, rounds: line.rounds }, 'a game pays outside its declared RTP');
     },
+    // staff is made below; these run only when the jobs do.
+    dailyMail: {
+      cron: env.REPORTS_DAILY_MAIL_CRON,
+      recipients: (tx) => staff.activeMembers(DAILY_MAIL_ROLES, tx),
+      member: (id) => staff.member(id).catch(() => null),
+      enqueue: (tx, name, key, payload) => jobs.enqueue(name, key, payload, { tx }),
+      send: (mail) => messenger.send({ channel: 'email', locale: 'en', ...mail }),
+      reportLink: (from, to) => `${env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`}${BACKOFFICE_PATH}/reports?period=day&from=${from}&to=${to}`,
+    },
   });
   jobs.schedule(reports.foldJob);
   jobs.schedule(reports.rtpWatchJob);
+  jobs.schedule(reports.dailyMailJob);
+  jobs.define(reports.dailyMailSendJob);
   // Chargebacks of deposits (docs/payments.md, "Chargebacks"): the player is flagged, and a later
   // deposit settles what they owe.
   const chargebacks = createChargebacks({ db, ledger, logger, flagPlayer: flagChargeback });

@@ -4,16 +4,18 @@
  */
 import { sql } from 'drizzle-orm';
 import type { BusinessReport } from '../../../contract/backoffice-reports.ts';
-import { queryRows, type Db } from '../../platform/db/database.ts';
-import type { ScheduledJob } from '../../platform/jobs/runner.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import type { NamedJob, ScheduledJob } from '../../platform/jobs/runner.ts';
 import { gameRtpOutside } from '../../platform/observability/metrics.ts';
 import { FOLD_STATE, foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 import { businessReport, businessReportCsv, reportRow, type ReportQuery } from './report.ts';
 import { RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';
+import { DAILY_MAIL_JOB, DAILY_MAIL_ROLES, DAILY_MAIL_SEND_JOB, dailyReportMail, reportedDay, shiftDay } from './daily-mail.ts';
 import type { GameRoundSums } from '../wallet/index.ts';
 
 export { foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 export { businessReport, businessReportCsv, type ReportLine, type ReportQuery } from './report.ts';
+export { DAILY_MAIL_JOB, DAILY_MAIL_ROLES, DAILY_MAIL_SEND_JOB, dailyReportMail, reportedDay } from './daily-mail.ts';
 export { RTP_WATCH_CONFIDENCE, RTP_WATCH_MIN_ROUNDS, RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';
 
 export const REPORTS_FOLD_JOB = 'reports.fold';
@@ -29,6 +31,18 @@ export function createReports(deps: {
   /** Told each scheduled watch's lines, after the metric the alerts read is set (a log line per game outside). */
   onRtpWatch?: (lines: RtpWatchLine[]) => void;
   minRounds?: number;
+  /** The daily mail to managers (daily-mail.ts): who gets it and how it leaves. */
+  dailyMail: {
+    cron?: string;
+    /** The active members of DAILY_MAIL_ROLES, read in the scheduling job's transaction. */
+    recipients: (tx: Tx) => Promise<Array<{ id: number; email: string }>>;
+    /** A member as they are when their mail is sent (null: gone). */
+    member: (id: number) => Promise<{ email: string; role: string; status: string } | null>;
+    enqueue: (tx: Tx, name: string, key: string, payload: Record<string, unknown>) => Promise<void>;
+    send: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+    /** The back office's daily report over [from, to), as a link. */
+    reportLink: (from: string, to: string) => string;
+  };
 }) {
   /** Every minute (REPORTS_FOLD_CRON): the ledger's settled new movements added into the rows. */
   const foldJob: ScheduledJob = {
@@ -39,20 +53,15 @@ export function createReports(deps: {
     },
   };
 
+  /** The last ledger movement folded, and when. */
+  async function foldState(): Promise<{ through: number; at: string | null }> {
+    const [state] = await queryRows<{ through: number; at: string | Date }>(deps.db, sql`select folded_through as through, folded_at as at from report_fold_state where name = ${FOLD_STATE}`);
+    return { through: Number(state?.through ?? 0), at: state ? new Date(state.at).toISOString() : null };
+  }
+
   async function report(query: ReportQuery): Promise<BusinessReport> {
-    const [lines, [state]] = await Promise.all([
-      businessReport(deps.db, query),
-      queryRows<{ through: number; at: string | Date }>(deps.db, sql`select folded_through as through, folded_at as at from report_fold_state where name = ${FOLD_STATE}`),
-    ]);
-    return {
-      from: query.from,
-      to: query.to,
-      period: query.period,
-      by: query.by,
-      rows: lines.map(reportRow),
-      folded_through: Number(state?.through ?? 0),
-      folded_at: state ? new Date(state.at).toISOString() : null,
-    };
+    const [lines, state] = await Promise.all([businessReport(deps.db, query), foldState()]);
+    return { from: query.from, to: query.to, period: query.period, by: query.by, rows: lines.map(reportRow), folded_through: state.through, folded_at: state.at };
   }
 
   /** Every game with real-money rounds, per window (1, 7, 30 days) and currency, against its declared RTP. */
@@ -82,9 +91,43 @@ export function createReports(deps: {
     },
   };
 
+  /** Every morning (REPORTS_DAILY_MAIL_CRON, 06:00 UTC): a send queued per manager for yesterday, once per day and member. */
+  const dailyMailJob: ScheduledJob = {
+    name: DAILY_MAIL_JOB,
+    cron: deps.dailyMail.cron ?? '0 6 * * *',
+    run: async (tx, { scheduledAt }) => {
+      const day = reportedDay(scheduledAt);
+      for (const member of await deps.dailyMail.recipients(tx)) {
+        await deps.dailyMail.enqueue(tx, DAILY_MAIL_SEND_JOB, `${day}:${member.id}`, { day, staffId: member.id });
+      }
+    },
+  };
+
+  /** One member's mail: what has settled folded first, then the day against the week before. */
+  const dailyMailSendJob: NamedJob = {
+    name: DAILY_MAIL_SEND_JOB,
+    ownTransactions: true,
+    run: async (payload) => {
+      const day = String(payload.day);
+      const member = await deps.dailyMail.member(Number(payload.staffId));
+      // Disabled, or no longer a manager, since the mail was queued: nothing to send.
+      if (!member || member.status !== 'active' || !(DAILY_MAIL_ROLES as readonly string[]).includes(member.role)) return;
+      await deps.db.transaction((tx) => foldLedger(tx, deps.fold));
+      const [lines, weekBefore, state] = await Promise.all([
+        businessReport(deps.db, { from: day, to: shiftDay(day, 1), period: 'day', by: 'total' }),
+        businessReport(deps.db, { from: shiftDay(day, -7), to: shiftDay(day, -6), period: 'day', by: 'total' }),
+        foldState(),
+      ]);
+      const mail = dailyReportMail({ day, lines, weekBefore, reportLink: deps.dailyMail.reportLink(day, shiftDay(day, 1)), foldedAt: state.at });
+      await deps.dailyMail.send({ to: member.email, ...mail });
+    },
+  };
+
   return {
     foldJob,
     rtpWatchJob,
+    dailyMailJob,
+    dailyMailSendJob,
     rtpWatch,
     report,
     reportCsv: async (query: ReportQuery) => businessReportCsv(await report(query)),

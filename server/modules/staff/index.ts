@@ -1,10 +1,10 @@
 import { BlockList, isIP } from 'node:net';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import type { RateLimitStore } from '../../platform/rate-limit/index.ts';
 import type { Messenger } from '../../platform/messaging/index.ts';
 import { BACKOFFICE_PATH, type StaffRole } from '../../../contract/backoffice.ts';
 import { createTotp } from './totp.ts';
-import { changeRole, findMember, inviteMember, listMembers, memberState, memberView, resetSignIn, setDisabled, SETUP_LINK_HOURS } from './members.ts';
+import { activeMembers, changeRole, findMember, inviteMember, listMembers, memberState, memberView, resetSignIn, setDisabled, SETUP_LINK_HOURS } from './members.ts';
 import { completeSecondFactor, confirmSetup, setupLinkInfo, signInWithPassword, startSetup } from './sign-in.ts';
 import { resolveStaffSession, revokeAllStaffSessions, revokeStaffSession, type StaffSession } from './sessions.ts';
 import { listAudit, recordAudit } from './audit.ts';
@@ -55,6 +55,7 @@ export function createStaff(deps: { db: Db; limits: RateLimitStore; appSecret: s
 
     member: (id: number) => findMember(db, id).then(memberView),
     listMembers: () => listMembers(db),
+    activeMembers: (roles: readonly StaffRole[], tx?: Tx) => activeMembers(tx ?? db, roles),
     /** Invites a member (or invites them again), mails the set-up link, and answers it too. */
     async invite(input: { email: string; role: StaffRole; displayName: string; invitedBy: number | null }) {
       const { member, before, token } = await inviteMember(db, input);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
@@ -34,6 +34,16 @@ export async function findMember(db: Db | Tx, id: number): Promise<MemberRow> {
 
 export async function listMembers(db: Db): Promise<StaffMemberView[]> {
   const rows = await db.select().from(staffMembers).orderBy(asc(staffMembers.id));
+  return rows.map(memberView);
+}
+
+/** The active members holding one of these roles (the daily report's managers), in a transaction or not. */
+export async function activeMembers(db: Db | Tx, roles: readonly StaffRole[]): Promise<StaffMemberView[]> {
+  const rows = await db
+    .select()
+    .from(staffMembers)
+    .where(and(eq(staffMembers.status, 'active'), inArray(staffMembers.role, [...roles])))
+    .orderBy(asc(staffMembers.id));
   return rows.map(memberView);
 }
 
