@@ -12,6 +12,7 @@ export const riskTexts = defineTexts({
     linked_to_excluded: 'Linked to a self-excluded player',
     rapid_limit_increases: 'Rapid limit increases',
     shared_requisites: 'Shared payment details',
+    player_rtp_outlier: 'Return far above the game’s',
     large_deposit_about: 'One deposit at or above the amount, in euros (EU customer due diligence threshold for gambling: 2,000 EUR).',
     deposits_30d_about: 'Deposits of the last days pass the amount in euros: raised by the deposit that crosses it.',
     low_turnover_withdrawal_about: 'A withdrawal asked for while the last deposit was wagered less than the multiple of itself.',
@@ -19,6 +20,7 @@ export const riskTexts = defineTexts({
     linked_to_excluded_about: 'A sign-up from an address a self-excluded player used, or payments with their IBAN or wallet.',
     rapid_limit_increases_about: 'Responsible-gaming or deposit limits loosened that many times within the hours.',
     shared_requisites_about: 'So many accounts pay with one IBAN or wallet.',
+    player_rtp_outlier_about: 'A withdrawal asked for by a player whose return on a game, over the last days and at least so many rounds, is above what the game declares by more than luck explains (99.9% interval) and by at least the margin.',
     amount_eur: 'Amount (EUR)',
     days: 'Days',
     multiplier: 'Wagering multiple',
@@ -28,6 +30,8 @@ export const riskTexts = defineTexts({
     by_address: 'By address (IP)',
     by_requisites: 'By payment details',
     accounts: 'Accounts',
+    min_rounds: 'Minimum rounds',
+    margin_points: 'Margin (RTP points)',
     open: 'open',
     investigating: 'investigating',
     closed: 'closed',
@@ -43,6 +47,7 @@ export const riskTexts = defineTexts({
     detailLinked: 'linked to self-excluded player #{player} by {by} ({shared})',
     detailRaises: '{n} limit raises within {hours} h ({limits})',
     detailShared: '{n} accounts share {shared}',
+    detailRtp: '{measured}% returned on {game} over {rounds} rounds in {days} days (declared {declared}%, lowest plausible {low}%) before asking {withdrawal}',
     address: 'address',
     requisites: 'payment details',
   },
@@ -54,6 +59,7 @@ export const riskTexts = defineTexts({
     linked_to_excluded: 'Lié à un joueur auto-exclu',
     rapid_limit_increases: 'Hausses de limites rapprochées',
     shared_requisites: 'Coordonnées de paiement partagées',
+    player_rtp_outlier: 'Retour bien au-dessus du jeu',
     large_deposit_about: 'Un dépôt égal ou supérieur au montant, en euros (seuil européen de vigilance pour les jeux d’argent : 2 000 EUR).',
     deposits_30d_about: 'Les dépôts des derniers jours dépassent le montant en euros : levé par le dépôt qui franchit le seuil.',
     low_turnover_withdrawal_about: 'Un retrait demandé alors que le dernier dépôt a été misé moins que le multiple de son montant.',
@@ -61,6 +67,7 @@ export const riskTexts = defineTexts({
     linked_to_excluded_about: 'Une inscription depuis une adresse utilisée par un joueur auto-exclu, ou des paiements avec son IBAN ou son portefeuille.',
     rapid_limit_increases_about: 'Des limites de jeu responsable ou de dépôt relevées autant de fois en autant d’heures.',
     shared_requisites_about: 'Autant de comptes paient avec un même IBAN ou portefeuille.',
+    player_rtp_outlier_about: 'Un retrait demandé par un joueur dont le retour sur un jeu, sur les derniers jours et au moins autant de parties, dépasse celui que le jeu déclare au-delà de ce que la chance explique (intervalle à 99,9 %) et d’au moins la marge.',
     amount_eur: 'Montant (EUR)',
     days: 'Jours',
     multiplier: 'Multiple de mise',
@@ -70,6 +77,8 @@ export const riskTexts = defineTexts({
     by_address: 'Par adresse (IP)',
     by_requisites: 'Par coordonnées de paiement',
     accounts: 'Comptes',
+    min_rounds: 'Parties minimum',
+    margin_points: 'Marge (points de RTP)',
     open: 'ouvert',
     investigating: 'en enquête',
     closed: 'clos',
@@ -85,6 +94,7 @@ export const riskTexts = defineTexts({
     detailLinked: 'lié au joueur auto-exclu n° {player} par {by} ({shared})',
     detailRaises: '{n} hausses de limites en {hours} h ({limits})',
     detailShared: '{n} comptes partagent {shared}',
+    detailRtp: '{measured} % rendus sur {game} en {rounds} parties sur {days} jours (déclaré {declared} %, au plus bas plausible {low} %) avant de demander {withdrawal}',
     address: 'adresse',
     requisites: 'coordonnées de paiement',
   },
@@ -121,6 +131,8 @@ export function useAlertSummary() {
         return r('detailRaises', { n: String(d.raises), hours: String(d.hours), limits: Array.isArray(d.limits) ? d.limits.join(', ') : '' });
       case 'shared_requisites':
         return r('detailShared', { n: String(d.accounts), shared: String(d.shared) });
+      case 'player_rtp_outlier':
+        return r('detailRtp', { measured: String(d.measured), game: String(d.name ?? d.game), rounds: String(d.rounds), days: String(d.days), declared: String(d.declared), low: String(d.low), withdrawal: String(d.withdrawal) });
       default:
         return JSON.stringify(d);
     }

@@ -18,6 +18,7 @@ export {
   type GameSort,
   type GameType,
   type ProviderInfo,
+  declaredRtpsOf,
 } from './service.ts';
 export {
   closeFreeSpinPack,

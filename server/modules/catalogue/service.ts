@@ -2,7 +2,7 @@ import type { Engine } from '../../../contract/studio.ts';
 import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
-import { queryRows, type Db } from '../../platform/db/database.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
 import type { CacheInvalidator } from '../../platform/cache-invalidation.ts';
@@ -403,12 +403,15 @@ export function createCatalogue(
   }
 
   /** Every game's declared RTP (percent) with its name: what the RTP watch holds the rounds against. */
-  async function declaredRtps(): Promise<Map<string, { name: string; rtp: number }>> {
-    const rows = await queryRows<{ sysname: string; name: string; rtp: string }>(db, sql`select sysname, name, rtp from games`);
-    return new Map(rows.map((row) => [row.sysname, { name: row.name, rtp: Number(row.rtp) }]));
-  }
+  const declaredRtps = () => declaredRtpsOf(db);
 
   return { listGames, refreshPopularity, declaredRtps, gamesBySysnames, findGame, findProvider, requireGame, categories, providers, likes, addLike, removeLike, freeSpins, admin };
 }
 
 export type Catalogue = ReturnType<typeof createCatalogue>;
+
+/** Each game's declared RTP (percent) and name, by sysname; in a transaction or not (a risk rule reads it in its job's). */
+export async function declaredRtpsOf(db: Db | Tx): Promise<Map<string, { name: string; rtp: number }>> {
+  const rows = await queryRows<{ sysname: string; name: string; rtp: string }>(db, sql`select sysname, name, rtp from games`);
+  return new Map(rows.map((row) => [row.sysname, { name: row.name, rtp: Number(row.rtp) }]));
+}

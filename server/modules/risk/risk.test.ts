@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RiskRuleId } from '../../../contract/risk.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { registerPlayer, type TestPlayer } from '../../platform/testing/players.ts';
+import { createStaffMember } from '../../platform/testing/staff.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../platform/testing/test-app.ts';
+import { studioCalls } from '../studio/test-support.ts';
 import { toEuros } from './index.ts';
 
 /**
@@ -178,6 +180,43 @@ describe('the rules', () => {
     await deposit(players[2], '100');
     await withdraw(players[2], '20', iban);
     expect(await alertsOf(players[2], 'shared_requisites')).toMatchObject([{ details: { accounts: 3 } }]);
+  });
+});
+
+describe('the rules on play', () => {
+  it('h. a withdrawal after a return far above the game\'s declared RTP, over enough rounds; not one round fewer', async () => {
+    const { launch, play } = studioCalls(() => t);
+    const compliance = await createStaffMember(t, 'compliance');
+    await t.services.risk.updateRule('player_rtp_outlier', { thresholds: { days: 30, min_rounds: 50, margin_points: 5 } }, compliance.id, 'en');
+    // The game is said to return 50%; cash-outs at 1.01x return about 99% with little spread,
+    // far more than luck gives on a 50% game.
+    const [{ rtp }] = await queryRows<{ rtp: string }>(t.database.db, sql`select rtp from games where sysname = 'croupier-limbo'`);
+    await t.database.db.execute(sql`update games set rtp = '50.00' where sysname = 'croupier-limbo'`);
+    try {
+      const playRounds = async (who: TestPlayer, rounds: number) => {
+        await deposit(who, '100');
+        const session = await launch(who, 'croupier-limbo', 'real');
+        for (let index = 0; index < rounds; index++) {
+          const round = await play(who, session.token, { amount: '1.00', target: 101 });
+          expect(round.status, JSON.stringify(round.error)).toBe(200);
+        }
+      };
+      const lucky = await registerPlayer(t, { tag: 'risk-rtp' });
+      await playRounds(lucky, 50);
+      const withdrawal = await withdraw(lucky, '20');
+      const [alert, ...more] = await alertsOf(lucky, 'player_rtp_outlier');
+      expect(more).toEqual([]);
+      expect(alert.details).toMatchObject({ withdrawal, game: 'croupier-limbo', currency: 'EUR', rounds: 50, declared: '50.00', days: 30 });
+      expect(Number(alert.details.measured)).toBeGreaterThan(85);
+      expect(Number(alert.details.low)).toBeGreaterThan(50);
+
+      const fewer = await registerPlayer(t, { tag: 'risk-rtp-near' });
+      await playRounds(fewer, 49);
+      await withdraw(fewer, '20');
+      expect(await alertsOf(fewer, 'player_rtp_outlier')).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`update games set rtp = ${rtp} where sysname = 'croupier-limbo'`);
+    }
   });
 });
 

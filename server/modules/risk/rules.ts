@@ -4,9 +4,12 @@ import type { RiskRuleId, RiskThresholdField } from '../../../contract/risk.ts';
 import { queryRows, type Tx } from '../../platform/db/database.ts';
 import type { OutboxEvent, OutboxEventType } from '../../platform/events/outbox.ts';
 import { playersSeenAt } from '../accounts/index.ts';
+import { declaredRtpsOf } from '../catalogue/index.ts';
 import { realStakesSince } from '../ledger/index.ts';
 import { playersSharingRequisites } from '../payments/index.ts';
+import { rtpWatchLine } from '../reports/index.ts';
 import { selfExcludedAmong } from '../responsible-gaming/index.ts';
+import { roundSumsByGame } from '../wallet/index.ts';
 
 /**
  * The risk rules (docs/risk.md). Each is data the operator tunes (enabled, thresholds checked by
@@ -236,7 +239,54 @@ const sharedRequisites: RuleDefinition<{ accounts: number }> = {
   },
 };
 
-export const RULES = [largeDeposit, depositsInWindow, lowTurnover, failedDeposits, linkedToExcluded, rapidLimitIncreases, sharedRequisites] as unknown as RuleDefinition[];
+/**
+ * h. A withdrawal asked for by a player whose return on a game is far above what the game pays:
+ * over the player's real-money rounds of the last `days`, the game's declared RTP is under the
+ * low end of the player's measured RTP's 99.9% interval (the RTP watch's estimator, docs/reports.md),
+ * with at least `min_rounds` rounds, and the player's return is `margin_points` or more above it
+ * (a run of small sure wins, 200 cash-outs at 1.01x, has almost no spread and would otherwise
+ * pass as "outside" at 101%). A bug or an exploit in a game, collusion with a provider, or a bot:
+ * all show first as one player's return no luck explains. Only winning too much is looked at:
+ * losing more than the game's RTP says is the house's expectation, not a risk.
+ */
+const playerRtpOutlier: RuleDefinition<{ days: number; min_rounds: number; margin_points: number }> = {
+  id: 'player_rtp_outlier',
+  events: ['cashier.withdrawal'],
+  schema: z.strictObject({ days: number(1, 90, true), min_rounds: number(50, 1_000_000, true), margin_points: number(0, 1000) }),
+  defaults: { days: 30, min_rounds: 200, margin_points: 5 },
+  fields: [
+    { key: 'days', kind: 'number', min: 1, max: 90, integer: true },
+    { key: 'min_rounds', kind: 'number', min: 50, max: 1_000_000, integer: true },
+    { key: 'margin_points', kind: 'number', min: 0, max: 1000 },
+  ],
+  async evaluate({ tx, event, userId, now }, { days, min_rounds, margin_points }) {
+    if (payload(event).status !== 'requested') return [];
+    const withdrawal = await paymentOf(tx, payload(event).paymentId);
+    if (!withdrawal) return [];
+    const sums = await roundSumsByGame(tx, new Date(now.getTime() - days * 86_400_000), { userId });
+    if (sums.length === 0) return [];
+    const declared = await declaredRtpsOf(tx);
+    return sums
+      .map((game) => rtpWatchLine(game, days, declared.get(game.game), { minRounds: min_rounds }))
+      .filter((line) => line.status === 'outside' && line.declared !== null && line.declared < line.low && line.measured - line.declared >= margin_points)
+      .map((line) => ({
+        factKey: `payment:${withdrawal.id}:${line.game}:${line.currency}`,
+        details: {
+          withdrawal: withdrawal.public_id,
+          game: line.game,
+          name: line.name,
+          currency: line.currency,
+          rounds: line.rounds,
+          declared: line.declared!.toFixed(2),
+          measured: line.measured.toFixed(2),
+          low: line.low.toFixed(2),
+          days,
+        },
+      }));
+  },
+};
+
+export const RULES = [largeDeposit, depositsInWindow, lowTurnover, failedDeposits, linkedToExcluded, rapidLimitIncreases, sharedRequisites, playerRtpOutlier] as unknown as RuleDefinition[];
 
 export const ruleById = (id: string): RuleDefinition | undefined => RULES.find((rule) => rule.id === id);
 

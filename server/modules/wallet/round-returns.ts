@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../platform/db/database.ts';
+import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 
 /**
  * What each game took and paid per real-money round since `since`, as the sums the RTP watch
@@ -7,11 +7,11 @@ import { queryRows, type Db } from '../../platform/db/database.ts';
  * summed as s, w, s², w², s·w (numeric strings: sums of squares outgrow a bigint). A round is a
  * provider's round id with its bets and wins; rounds with a rollback and free rounds (no stake)
  * are left out. A scan of the window's wallet transactions: for a job or an operator's screen,
- * not for a page.
+ * not for a page. With `userId`, one player's rounds only (the risk rule on a player's RTP).
  */
 export type GameRoundSums = { game: string; currency: string; rounds: number; stakes: string; wins: string; stakesSquared: string; winsSquared: string; stakeTimesWin: string };
 
-export async function roundSumsByGame(db: Db, since: Date): Promise<GameRoundSums[]> {
+export async function roundSumsByGame(db: Db | Tx, since: Date, options: { userId?: number } = {}): Promise<GameRoundSums[]> {
   const rows = await queryRows<{ game: string; currency: string; rounds: number; s: string; w: string; ss: string; ww: string; sw: string }>(
     db,
     sql`with rounds as (
@@ -22,6 +22,7 @@ export async function roundSumsByGame(db: Db, since: Date): Promise<GameRoundSum
           from wallet_transactions wt
           join game_sessions gs on gs.id = wt.session_id and gs.mode = 'real'
           where wt.created_at >= ${since.toISOString()}::timestamptz
+            ${options.userId === undefined ? sql`` : sql`and gs.user_id = ${options.userId}`}
           group by wt.game, wt.currency, wt.provider, wt.round_id
         )
         select game, currency, count(*)::int as rounds, sum(s)::text as s, sum(w)::text as w,
