@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from '../db/database.ts';
@@ -12,24 +13,36 @@ import { MIGRATIONS_FOLDER, openDatabase, type Database } from '../db/database.t
  * migration (about 4 to 6 s on 2 cores), loading the dump takes under one. Each test file runs in
  * a process of its own, so the template lives on disk, named by a hash of the migrations (a
  * changed migration makes a new one); concurrent makers each write their own file and rename it
- * into place, so a reader never sees half a file.
+ * into place, so a reader never sees half a file. The PGlite release is in the name too.
  */
 async function migratedPgliteTemplate(): Promise<Blob> {
-  const hash = createHash('sha256');
+  const pgliteEntry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const hash = createHash('sha256').update(readFileSync(join(pgliteEntry.slice(0, pgliteEntry.lastIndexOf('/dist/')), 'package.json')));
   for (const name of readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
     if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)));
   }
   const file = join(tmpdir(), `croupier-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (!existsSync(file)) {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    const dump = await (database.raw as { client: PGlite }).client.dumpDataDir('none');
-    await database.close();
-    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // Not made yet (or removed as stale by another checkout's run): made here.
   }
-  return new Blob([readFileSync(file)]);
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const dump = await (database.raw as { client: PGlite }).client.dumpDataDir('none');
+  await database.close();
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
+  // Templates of other migrations are 46 MB each: one made over a day ago is an old checkout's
+  // (removed even if still in use, it is made again there: the read above falls through).
+  for (const name of readdirSync(tmpdir()).filter((entry) => /^croupier-pglite-template-[0-9a-f]{16}\.tar$/.test(entry))) {
+    const path = join(tmpdir(), name);
+    const made = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (path !== file && Date.now() - made > 86_400_000) rmSync(path, { force: true });
+  }
+  return new Blob([bytes]);
 }
 
 /**
