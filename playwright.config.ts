@@ -83,6 +83,8 @@ export default defineConfig({
       // (production: every minute, what is a minute old; tests/e2e/backoffice-reports.spec.ts).
       REPORTS_FOLD_CRON: '*/5 * * * * *',
       REPORTS_FOLD_SETTLE_MS: '2000',
+      // The live dashboard is pushed every 5 s (production: 10 s; tests/e2e/backoffice-live.spec.ts).
+      REPORTS_LIVE_CRON: '*/5 * * * * *',
     },
   },
 });

@@ -131,6 +131,7 @@ function backoffice(): RouteConfigEntry[] {
         screen('affiliates', 'affiliates'),
         screen('affiliates/report', 'affiliate-report'),
         screen('affiliates/:id', 'affiliate'),
+        screen('dashboard', 'live-dashboard'),
         screen('reports', 'reports'),
         screen('reports/rtp', 'rtp-watch'),
         screen('settings', 'settings'),

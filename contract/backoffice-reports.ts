@@ -58,3 +58,32 @@ export type RtpWatchRow = {
 };
 
 export type RtpWatch = { confidence: number; min_rounds: number; rows: RtpWatchRow[] };
+
+/** One minute of the live dashboard's last hour, in the currency of its series. */
+export type LiveDashboardMinute = { minute: string; bets: number; stakes: string; ggr: string; deposits: string };
+
+/** A currency's figures on the live dashboard (never added across currencies). */
+export type LiveDashboardCurrency = {
+  currency: string;
+  /** The UTC day so far, as folded. */
+  today: { ggr: string; stakes: string; bets: number; deposits: string; deposit_count: number; withdrawals: string; withdrawal_count: number; active_players: number };
+  /** The last 60 folded minutes, oldest first, quiet minutes at zero. */
+  last_hour: LiveDashboardMinute[];
+};
+
+/** What waits for staff now. */
+export type LiveDashboardQueues = { withdrawals: number; verification: number; risk_cases: number; support_chats: number };
+
+/**
+ * The live dashboard (`reports/live`, and pushed on the back office's live stream as `dashboard`,
+ * docs/reports.md): players online now, and the money as folded (a minute or two behind the ledger).
+ */
+export type LiveDashboard = {
+  at: string;
+  players_online: number;
+  currencies: LiveDashboardCurrency[];
+  queues: LiveDashboardQueues;
+  folded_at: string | null;
+  /** The end (excluded) of the last hour's series: the last minute every movement of which is folded. */
+  through: string;
+};

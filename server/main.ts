@@ -3,7 +3,9 @@
  * shutdown. `--dev` serves the app through Vite with hot reload; otherwise the production build
  * in build/ is used (scripts/start.ts builds it when needed).
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
@@ -28,6 +30,7 @@ import { SITE_CONFIG_CACHE } from './modules/site-config/index.ts';
 import { CATALOGUE_CACHE } from './modules/catalogue/index.ts';
 import type { Aggregator } from './modules/aggregator/index.ts';
 import { CONTENT_CACHE } from './modules/content/index.ts';
+import { PRESENCE_EVERY_MS } from './modules/reports/index.ts';
 import { createLiveEndpoint } from './http/live.ts';
 import { SESSION_COOKIE } from './modules/accounts/index.ts';
 import { BACKOFFICE_SESSION_COOKIE } from './modules/staff/index.ts';
@@ -168,6 +171,11 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   // Third-party games: the aggregator's game list is read at startup (then by its scheduled job),
   // tried a few times: an aggregator started alongside the site may not answer yet.
   if (env.JOBS === 'on' && services.aggregator.enabled) void syncAtStartup(services.aggregator, logger);
+  // The live dashboard's players online: each web process says who has a stream open on it.
+  const presenceId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const writePresence = () => services.reports.recordPresence(presenceId, liveEndpoint.signedIn()).catch((error: unknown) => logger.warn({ err: error }, 'presence not written'));
+  const presence = env.WEB === 'on' ? setInterval(() => void writePresence(), PRESENCE_EVERY_MS) : undefined;
+  presence?.unref();
 
   let closing = false;
   /**
@@ -188,6 +196,10 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     liveEndpoint.close({ goingAway: true });
     staffLiveEndpoint.close({ goingAway: true });
+    if (presence) {
+      clearInterval(presence);
+      await services.reports.forgetPresence(presenceId).catch(() => undefined);
+    }
     const jobsStopped = services.jobs.stop();
     const requests = await drain.settled(env.SHUTDOWN_GRACE_MS);
     const stopped = await Promise.race([

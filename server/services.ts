@@ -305,10 +305,25 @@ export async function createServices(deps: {
       send: (mail) => messenger.send({ channel: 'email', locale: 'en', ...mail }),
       reportLink: (from, to) => `${env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`}${BACKOFFICE_PATH}/reports?period=day&from=${from}&to=${to}`,
     },
+    live: {
+      cron: env.REPORTS_LIVE_CRON,
+      queues: async () => {
+        // Some of these modules are made below; this runs only when the dashboard is read.
+        const [withdrawals, pending, riskCases, supportChats] = await Promise.all([
+          payments.admin.listWithdrawals({ statuses: ['requested'] }, { by: 'created_at', dir: 'asc' }, { limit: 1, offset: 0 }),
+          verification.queue({ status: 'pending' }, { limit: 1, offset: 0 }),
+          risk.listCases({ status: 'active' }, { limit: 1, offset: 0 }),
+          support.chat.unreadByOperators(),
+        ]);
+        return { withdrawals: withdrawals.total, verification: pending.total, risk_cases: riskCases.total, support_chats: supportChats };
+      },
+      publish: async (snapshot) => void (await live.publish(staffTopic('reports.read'), { type: 'dashboard', data: snapshot })),
+    },
   });
   jobs.schedule(reports.foldJob);
   jobs.schedule(reports.rtpWatchJob);
   jobs.schedule(reports.dailyMailJob);
+  jobs.schedule(reports.liveJob);
   jobs.define(reports.dailyMailSendJob);
   // Chargebacks of deposits (docs/payments.md, "Chargebacks"): the player is flagged, and a later
   // deposit settles what they owe.

@@ -13,6 +13,7 @@ export const NAV: NavItem[] = [
   { to: `${BACKOFFICE_PATH}/withdrawals`, label: { en: 'Withdrawals', fr: 'Retraits' }, permission: 'withdrawals.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/deposits`, label: { en: 'Deposits', fr: 'Dépôts' }, permission: 'deposits.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/ledger`, label: { en: 'Ledger', fr: 'Grand livre' }, permission: 'ledger.read', group: 'money' },
+  { to: `${BACKOFFICE_PATH}/dashboard`, label: { en: 'Live dashboard', fr: 'Tableau de bord en direct' }, permission: 'reports.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/reports`, label: { en: 'Business report', fr: 'Rapport d’activité' }, permission: 'reports.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/reports/rtp`, label: { en: 'RTP watch', fr: 'Suivi du RTP' }, permission: 'reports.read', group: 'money' },
   { to: `${BACKOFFICE_PATH}/campaigns`, label: { en: 'Campaigns', fr: 'Campagnes' }, permission: 'marketing.read', group: 'marketing' },

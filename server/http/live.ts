@@ -179,6 +179,8 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
   return {
     handle,
     streams: () => streams.size,
+    /** The signed-in players (or members) with a stream open here, each once. */
+    signedIn: (): number[] => [...new Set([...streams].flatMap((stream) => (stream.userId === null ? [] : [stream.userId])))],
     /**
      * Ends every stream and the heartbeat. Draining (`goingAway`), each stream is first told to
      * reconnect (an SSE `retry` and a `reconnect` event), after a delay drawn between 0.5 and 3 s so

@@ -249,6 +249,8 @@ const envSchema = z.object({
   REPORTS_FOLD_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** When yesterday's figures are mailed to the owners and managers (docs/reports.md, "The daily mail"): 06:00 UTC. */
   REPORTS_DAILY_MAIL_CRON: z.string().regex(/^\S+( \S+){4,5}$/, 'a five- or six-field cron expression').default('0 6 * * *'),
+  /** How often the live dashboard is pushed to the back office (docs/reports.md, "Live dashboard"): every 10 s; six fields, seconds first. */
+  REPORTS_LIVE_CRON: z.string().regex(/^\S+( \S+){4,5}$/, 'a five- or six-field cron expression').default('*/10 * * * * *'),
   /**
    * Identity verification (docs/verification.md): where uploaded documents are kept (outside the
    * web root; default DATA_DIR/kyc), the largest file taken, and the documents a submission must

@@ -70,4 +70,13 @@ export const rtpWatchEndpoint = defineRead({
   }),
 });
 
-export const REPORT_ENDPOINTS: Endpoint[] = [businessReportEndpoint, businessReportCsvEndpoint, rtpWatchEndpoint] as Endpoint[];
+export const liveDashboardEndpoint = defineRead({
+  name: 'reports/live',
+  access: 'reports.read',
+  summary:
+    'The live dashboard: players online (live streams), today’s GGR, stakes, bets, deposits, withdrawals and active players per currency, the last hour minute by minute, and what waits in the queues. Pushed every 10 s on the live stream as `dashboard`.',
+  input: z.object({}),
+  handler: (_input, context) => context.services.reports.liveDashboard(),
+});
+
+export const REPORT_ENDPOINTS: Endpoint[] = [businessReportEndpoint, businessReportCsvEndpoint, rtpWatchEndpoint, liveDashboardEndpoint] as Endpoint[];

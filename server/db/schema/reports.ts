@@ -49,6 +49,37 @@ export const reportActivePlayers = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.currency, table.userId] })],
 );
 
+/**
+ * The last two days minute by minute, per currency (test accounts left out): the live dashboard's
+ * last hour. Folded with the days, in the same statement; older minutes are dropped by the fold.
+ */
+export const reportMinutes = pgTable(
+  'report_minutes',
+  {
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    /** Real-money stakes placed (ledger movements taking a player's money into a play account). */
+    bets: integer('bets').notNull().default(0),
+    stakes: bigint('stakes', { mode: 'bigint' }).notNull().default(sql`0`),
+    wins: bigint('wins', { mode: 'bigint' }).notNull().default(sql`0`),
+    refunds: bigint('refunds', { mode: 'bigint' }).notNull().default(sql`0`),
+    deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawals: bigint('withdrawals', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (table) => [primaryKey({ columns: [table.minute, table.currency] })],
+);
+
+/**
+ * Who has the site open, per web process: the signed-in players with a live stream on it, written
+ * every few seconds. Players online are the distinct ids of the rows seen lately; a process that
+ * stops (or dies) stops counting when its row ages out.
+ */
+export const livePresence = pgTable('live_presence', {
+  process: text('process').primaryKey(),
+  playerIds: integer('player_ids').array().notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** How far the fold has read the ledger: every transaction up to `foldedThrough` is in the rows. */
 export const reportFoldState = pgTable('report_fold_state', {
   name: text('name').primaryKey(),

@@ -13,6 +13,9 @@ import { PLAY_ACCOUNTS } from '../ledger/index.ts';
 
 export const FOLD_STATE = 'ledger';
 
+/** How long the per-minute rows are kept (the dashboard shows the last hour; a day's margin for a late fold). */
+const MINUTES_KEPT_HOURS = 48;
+
 /** The ledger's play accounts as an SQL list: `owner_id in ${playAccounts}`. */
 const playAccounts = sql`(${sql.join(PLAY_ACCOUNTS.map((account) => sql`${account}`), sql`, `)})`;
 
@@ -50,7 +53,7 @@ export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ f
 
   await tx.execute(sql`
     with moves as (
-      select t.id, t.kind, (t.created_at at time zone 'UTC')::date as day,
+      select t.id, t.kind, (t.created_at at time zone 'UTC')::date as day, date_trunc('minute', t.created_at) as minute,
              coalesce(t.metadata->>'provider', '') as provider, coalesce(t.metadata->>'game', '') as game
       from ledger_transactions t where t.id > ${from} and t.id <= ${through}
     ),
@@ -73,7 +76,7 @@ export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ f
       group by p.transaction_id, a.owner_id, p.currency
     ),
     rows as (
-      select m.day, pm.currency, coalesce(u.country_code, '') as country, pm.user_id, m.kind, m.id,
+      select m.day, m.minute, pm.currency, coalesce(u.country_code, '') as country, pm.user_id, m.kind, m.id,
              case when h.play then m.provider else '' end as provider,
              case when h.play then m.game else '' end as game,
              coalesce(h.play, false) as play, pm.real_amount, pm.main_amount, h.funding, h.payout, pm.holds
@@ -95,6 +98,26 @@ export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ f
       insert into report_active_players (day, currency, user_id, country)
       select distinct day, currency, user_id, country from rows where play and real_amount is not null
       on conflict do nothing
+    ),
+    minutes as (
+      -- The live dashboard's last hour (live-dashboard.ts): the same figures, per minute.
+      insert into report_minutes (minute, currency, bets, stakes, wins, refunds, deposits, withdrawals)
+      select minute, currency,
+        (count(*) filter (where play and real_amount < 0))::int,
+        coalesce(-sum(real_amount) filter (where play and real_amount < 0), 0),
+        coalesce(sum(real_amount) filter (where play and real_amount > 0 and kind <> 'game_rollback'), 0),
+        coalesce(sum(real_amount) filter (where play and real_amount > 0 and kind = 'game_rollback'), 0),
+        coalesce(sum(main_amount) filter (where kind = 'deposit'), 0),
+        coalesce(sum(payout) filter (where holds and payout is not null), 0)
+      from rows where minute >= now() - make_interval(hours => ${MINUTES_KEPT_HOURS})
+      group by minute, currency
+      on conflict (minute, currency) do update set
+        bets = report_minutes.bets + excluded.bets,
+        stakes = report_minutes.stakes + excluded.stakes,
+        wins = report_minutes.wins + excluded.wins,
+        refunds = report_minutes.refunds + excluded.refunds,
+        deposits = report_minutes.deposits + excluded.deposits,
+        withdrawals = report_minutes.withdrawals + excluded.withdrawals
     )
     insert into report_days (day, currency, country, provider, game, stakes, wins, refunds, bonus_cost, cashback,
                              deposits, deposit_count, first_deposits, withdrawals, withdrawal_count)
@@ -123,6 +146,7 @@ export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ f
       first_deposits = report_days.first_deposits + excluded.first_deposits,
       withdrawals = report_days.withdrawals + excluded.withdrawals,
       withdrawal_count = report_days.withdrawal_count + excluded.withdrawal_count`);
+  await tx.execute(sql`delete from report_minutes where minute < now() - make_interval(hours => ${MINUTES_KEPT_HOURS})`);
   await tx.execute(sql`update report_fold_state set folded_through = ${through}, folded_at = now() where name = ${FOLD_STATE}`);
   return { folded: Number(range?.count ?? 0), through };
 }
@@ -139,6 +163,7 @@ export async function rebuildReports(db: Db, options: Omit<FoldOptions, 'settleM
     await tx.execute(sql`select 1 from report_fold_state where name = ${FOLD_STATE} for update`);
     await tx.execute(sql`delete from report_days`);
     await tx.execute(sql`delete from report_active_players`);
+    await tx.execute(sql`delete from report_minutes`);
     await tx.execute(sql`update report_fold_state set folded_through = 0, folded_at = now() where name = ${FOLD_STATE}`);
   });
   let total = 0;

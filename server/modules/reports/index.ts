@@ -3,18 +3,20 @@
  * the report read from them per day, week or month and per currency, country, provider or game.
  */
 import { sql } from 'drizzle-orm';
-import type { BusinessReport } from '../../../contract/backoffice-reports.ts';
+import type { BusinessReport, LiveDashboard, LiveDashboardQueues } from '../../../contract/backoffice-reports.ts';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import type { NamedJob, ScheduledJob } from '../../platform/jobs/runner.ts';
 import { gameRtpOutside } from '../../platform/observability/metrics.ts';
 import { FOLD_STATE, foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 import { businessReport, businessReportCsv, reportRow, type ReportQuery } from './report.ts';
 import { RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';
+import { forgetPresence, LIVE_DASHBOARD_JOB, liveFigures, recordPresence } from './live-dashboard.ts';
 import { DAILY_MAIL_JOB, DAILY_MAIL_ROLES, DAILY_MAIL_SEND_JOB, dailyReportMail, reportedDay, shiftDay } from './daily-mail.ts';
 import type { GameRoundSums } from '../wallet/index.ts';
 
 export { foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 export { businessReport, businessReportCsv, type ReportLine, type ReportQuery } from './report.ts';
+export { LIVE_DASHBOARD_JOB, PRESENCE_EVERY_MS } from './live-dashboard.ts';
 export { DAILY_MAIL_JOB, DAILY_MAIL_ROLES, DAILY_MAIL_SEND_JOB, dailyReportMail, reportedDay } from './daily-mail.ts';
 export { RTP_WATCH_CONFIDENCE, RTP_WATCH_MIN_ROUNDS, RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';
 
@@ -42,6 +44,12 @@ export function createReports(deps: {
     send: (mail: { to: string; subject: string; text: string }) => Promise<void>;
     /** The back office's daily report over [from, to), as a link. */
     reportLink: (from: string, to: string) => string;
+  };
+  /** The live dashboard: what waits for staff (other modules' queues), and how a snapshot reaches the back office. */
+  live: {
+    cron?: string;
+    queues: () => Promise<LiveDashboardQueues>;
+    publish: (snapshot: LiveDashboard) => Promise<void>;
   };
 }) {
   /** Every minute (REPORTS_FOLD_CRON): the ledger's settled new movements added into the rows. */
@@ -123,8 +131,27 @@ export function createReports(deps: {
     },
   };
 
+  /** The live dashboard now (`reports/live`). */
+  async function liveDashboard(now = new Date()): Promise<LiveDashboard> {
+    const [figures, queues] = await Promise.all([liveFigures(deps.db, { now, settleMs: deps.fold?.settleMs ?? 60_000 }), deps.live.queues()]);
+    return { ...figures, queues };
+  }
+
+  /** Every 10 s (REPORTS_LIVE_CRON): the dashboard pushed to the members who may read reports. */
+  const liveJob: ScheduledJob = {
+    name: LIVE_DASHBOARD_JOB,
+    cron: deps.live.cron ?? '*/10 * * * * *',
+    ownTransactions: true,
+    run: async () => deps.live.publish(await liveDashboard()),
+  };
+
   return {
     foldJob,
+    liveJob,
+    liveDashboard,
+    /** This web process's signed-in players with a live stream (every PRESENCE_EVERY_MS), and its leaving. */
+    recordPresence: (process: string, playerIds: number[]) => recordPresence(deps.db, process, playerIds),
+    forgetPresence: (process: string) => forgetPresence(deps.db, process),
     rtpWatchJob,
     dailyMailJob,
     dailyMailSendJob,
