@@ -202,13 +202,19 @@ test.describe('profile', () => {
     await expect(panel.getByTestId('two-factor-state')).toHaveText('Off');
     await panel.getByTestId('two-factor-toggle').click();
     await expect(panel.getByTestId('two-factor-resend')).toHaveText(/New code in \d+ s/);
-    await panel.getByLabel('Security code').fill(await newestCode(page, email, /security code/));
+    const onCode = await newestCode(page, email, /security code/);
+    await panel.getByLabel('Security code').fill(onCode);
     await panel.getByTestId('two-factor-submit').click();
     await expect(panel.getByTestId('two-factor-state')).toHaveText('On');
     await expect(toasts(page)).toContainText('Two-factor authentication is on');
 
+    // Turning it off mails a new code: wait for that one, not the code just used (read too early
+    // on a loaded machine, the old code was typed and refused).
     await panel.getByTestId('two-factor-toggle').click();
-    await panel.getByLabel('Security code').fill(await newestCode(page, email, /security code/));
+    await expect(panel.getByTestId('two-factor-resend')).toHaveText(/New code in \d+ s/);
+    let offCode = onCode;
+    await expect.poll(async () => (offCode = await newestCode(page, email, /security code/))).not.toBe(onCode);
+    await panel.getByLabel('Security code').fill(offCode);
     await panel.getByTestId('two-factor-submit').click();
     await expect(panel.getByTestId('two-factor-state')).toHaveText('Off');
     expect((await (await page.request.get('/api/getInfo')).json()).data.two_factor_auth).toBe(false);
