@@ -8,8 +8,7 @@
  * reads the report and mails it, and is retried by the runner on a failure. A send that mailed
  * and then crashed before the runner marked it done mails again: at least once, never lost.
  */
-import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
-import type { ReportLine } from './report.ts';
+import { reportMoney, type ReportLine } from './report.ts';
 
 export const DAILY_MAIL_JOB = 'reports.daily-mail';
 export const DAILY_MAIL_SEND_JOB = 'reports.daily-mail.send';
@@ -75,7 +74,7 @@ export function dailyReportMail(input: { day: string; lines: ReportLine[]; weekB
   const headline = currencies
     .map((currency) => {
       const line = input.lines.find((each) => each.currency === currency);
-      return `GGR ${formatMinor(line?.ggr ?? 0n, asCurrency(currency))} ${currency}`;
+      return `GGR ${reportMoney(line?.ggr ?? 0n, currency)} ${currency}`;
     })
     .join(', ');
   const subject = `Croupier daily report, ${shortDay(input.day)}: ${headline || 'no money moved'}`;
@@ -88,7 +87,7 @@ export function dailyReportMail(input: { day: string; lines: ReportLine[]; weekB
     const cell = (figure: Figure, line: ReportLine | undefined) => {
       const value = line ? figure.value(line) : figure.money ? 0n : 0;
       if (value === null) return '-';
-      return figure.money ? formatMinor(BigInt(value), asCurrency(currency)) : String(value);
+      return figure.money ? reportMoney(value, currency) : String(value);
     };
     const rows = FIGURES.map((figure) => [figure.label, cell(figure, now), cell(figure, before), change(now ? figure.value(now) : null, before ? figure.value(before) : null)]);
     const header = [currency, shortDay(input.day), shortDay(previousDay), 'change'];
@@ -100,5 +99,3 @@ export function dailyReportMail(input: { day: string; lines: ReportLine[]; weekB
   out.push(`Test accounts are left out. Figures are the ledger's as folded${input.foldedAt ? ` at ${input.foldedAt.slice(0, 16).replace('T', ' ')} UTC` : ''}; definitions in the report's documentation.`);
   return { subject, text: out.join('\n') };
 }
-
-const asCurrency = (code: string): CurrencyCode => (isCurrency(code) ? code : 'EUR') as CurrencyCode;

@@ -133,7 +133,10 @@ export function createReports(deps: {
 
   /** The live dashboard now (`reports/live`). */
   async function liveDashboard(now = new Date()): Promise<LiveDashboard> {
-    const [figures, queues] = await Promise.all([liveFigures(deps.db, { now, settleMs: deps.fold?.settleMs ?? 60_000 }), deps.live.queues()]);
+    const [figures, queues] = await Promise.all([
+      foldState().then((state) => liveFigures(deps.db, { now, foldedAt: state.at, settleMs: deps.fold?.settleMs ?? 60_000 })),
+      deps.live.queues(),
+    ]);
     return { ...figures, queues };
   }
 

@@ -6,9 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { LiveDashboard, LiveDashboardCurrency } from '../../../contract/backoffice-reports.ts';
-import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
-import { FOLD_STATE } from './fold.ts';
+import { ggrOf, reportMoney as money } from './report.ts';
 
 export const LIVE_DASHBOARD_JOB = 'reports.live-dashboard';
 
@@ -35,18 +34,15 @@ export async function forgetPresence(db: Db, process: string): Promise<void> {
   await db.execute(sql`delete from live_presence where process = ${process}`);
 }
 
-const money = (minor: bigint | string | number, currency: string) => formatMinor(BigInt(minor), (isCurrency(currency) ? currency : 'EUR') as CurrencyCode);
-
 /**
- * Everything but the queues. `settleMs` is the fold's: the last hour ends at the last minute the
- * fold has certainly read to its end (a minute younger than that may still be missing movements,
- * and would show as a false dip).
+ * Everything but the queues. `foldedAt` is when the fold last ran and `settleMs` its settling
+ * time: the last hour ends at the last minute the fold has certainly read to its end (a minute
+ * younger than that may still be missing movements, and would show as a false dip).
  */
-export async function liveFigures(db: Db, options: { now?: Date; settleMs: number }): Promise<Omit<LiveDashboard, 'queues'>> {
+export async function liveFigures(db: Db, options: { now?: Date; foldedAt: string | null; settleMs: number }): Promise<Omit<LiveDashboard, 'queues'>> {
   const now = options.now ?? new Date();
   const today = now.toISOString().slice(0, 10);
-  const [state] = await queryRows<{ at: string | Date }>(db, sql`select folded_at as at from report_fold_state where name = ${FOLD_STATE}`);
-  const foldedAt = state ? new Date(state.at) : null;
+  const foldedAt = options.foldedAt ? new Date(options.foldedAt) : null;
   const horizon = foldedAt ? foldedAt.getTime() - options.settleMs : now.getTime();
   const through = Math.floor(horizon / MINUTE_MS) * MINUTE_MS;
   const from = through - HOUR_MINUTES * MINUTE_MS;
@@ -78,7 +74,7 @@ export async function liveFigures(db: Db, options: { now?: Date; settleMs: numbe
     return Array.from({ length: HOUR_MINUTES }, (_, index) => {
       const at = from + index * MINUTE_MS;
       const row = byMinute.get(at);
-      const ggr = row ? BigInt(row.stakes) - BigInt(row.wins) - BigInt(row.refunds) : 0n;
+      const ggr = row ? ggrOf(BigInt(row.stakes), BigInt(row.wins), BigInt(row.refunds)) : 0n;
       return { minute: new Date(at).toISOString(), bets: row ? Number(row.bets) : 0, stakes: money(row?.stakes ?? 0, currency), ggr: money(ggr, currency), deposits: money(row?.deposits ?? 0, currency) };
     });
   };
@@ -87,7 +83,7 @@ export async function liveFigures(db: Db, options: { now?: Date; settleMs: numbe
     players_online: Number(online[0]?.players ?? 0),
     currencies: currencies.map((currency) => {
       const day = days.find((row) => row.currency === currency);
-      const ggr = day ? BigInt(day.stakes) - BigInt(day.wins) - BigInt(day.refunds) : 0n;
+      const ggr = day ? ggrOf(BigInt(day.stakes), BigInt(day.wins), BigInt(day.refunds)) : 0n;
       return {
         currency,
         today: {

@@ -113,7 +113,7 @@ export async function businessReport(db: Db, query: ReportQuery): Promise<Report
     line.stakes = BigInt(row.stakes);
     line.wins = BigInt(row.wins);
     line.refunds = BigInt(row.refunds);
-    line.ggr = line.stakes - line.wins - line.refunds;
+    line.ggr = ggrOf(line.stakes, line.wins, line.refunds);
     line.bonusCost = BigInt(row.bonus_cost);
     line.cashback = BigInt(row.cashback);
     line.ngr = line.ggr - line.bonusCost - line.cashback;
@@ -141,10 +141,17 @@ export async function businessReport(db: Db, query: ReportQuery): Promise<Report
   return [...lines.values()].sort((a, b) => a.period.localeCompare(b.period) || a.currency.localeCompare(b.currency) || a.key.localeCompare(b.key));
 }
 
+/** GGR (docs/reports.md): what the stakes left after the wins and the stakes given back. */
+export const ggrOf = (stakes: bigint, wins: bigint, refunds: bigint): bigint => stakes - wins - refunds;
+
+/** Minor units of a report row's currency as a decimal string (a code the site no longer knows reads as EUR's two decimals). */
+export function reportMoney(minor: bigint | string | number, currency: string): string {
+  return formatMinor(BigInt(minor), (isCurrency(currency) ? currency : 'EUR') as CurrencyCode);
+}
+
 /** A line as the back office reads it: money as decimal strings of its currency. */
 export function reportRow(line: ReportLine): BusinessReportRow {
-  const currency = (isCurrency(line.currency) ? line.currency : 'EUR') as CurrencyCode;
-  const money = (minor: bigint) => formatMinor(minor, currency);
+  const money = (minor: bigint) => reportMoney(minor, line.currency);
   return {
     period: line.period,
     currency: line.currency,
