@@ -9,6 +9,7 @@ import { onStaffEvent } from '../live.ts';
 import '../reports.css';
 import { useCan } from '../session.tsx';
 import { Badge, Notice, PageHeader, Panel } from '../ui/controls.tsx';
+import { Kpi } from '../ui/kpi.tsx';
 import { Sparkline } from '../ui/sparkline.tsx';
 
 const texts = defineTexts({
@@ -165,18 +166,6 @@ function CurrencyFigures({ figures, through, money }: { figures: LiveDashboardCu
         </div>
       </Panel>
     </section>
-  );
-}
-
-function Kpi({ name, label, value, hint, bad }: { name: string; label: string; value: string; hint?: string; bad?: boolean }) {
-  return (
-    <div className={bad ? 'bo-kpi bo-kpi-bad' : 'bo-kpi'} data-kpi={name}>
-      <dt>{label}</dt>
-      <dd>
-        {value}
-        {hint && <span className="bo-kpi-hint">{hint}</span>}
-      </dd>
-    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
 import { downloadText } from '../marketing-shared.tsx';
 import '../reports.css';
 import { Button, Notice, PageHeader, Panel, SelectField, TextField } from '../ui/controls.tsx';
+import { Kpi } from '../ui/kpi.tsx';
 import { LineChart, type ChartSeries } from '../ui/line-chart.tsx';
 import { periodStarts } from '../report-periods.ts';
 import { StaticTable } from '../ui/static-table.tsx';
@@ -255,15 +256,6 @@ export default function ReportsScreen() {
         </StaticTable>
       </Panel>
     </>
-  );
-}
-
-function Kpi({ label, value, name, bad }: { label: string; value: string; name: string; bad?: boolean }) {
-  return (
-    <div className={bad ? 'bo-kpi bo-kpi-bad' : 'bo-kpi'} data-kpi={name}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }
 
