@@ -3,13 +3,16 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { LiveDashboard, LiveDashboardCurrency, LiveDashboardMinute } from '../../../contract/backoffice-reports.ts';
 import { BACKOFFICE_PATH, type Permission } from '../../../contract/backoffice.ts';
+import type { RiskAlertView } from '../../../contract/risk.ts';
 import { backofficeApi } from '../api.ts';
 import { defineTexts, useBackofficeLocale, useTexts } from '../i18n.ts';
-import { onStaffEvent } from '../live.ts';
+import { onStaffEvent, useLiveRefresh } from '../live.ts';
 import '../reports.css';
+import { CaseStatusBadge, riskTexts, useAlertSummary } from '../risk-texts.tsx';
 import { useCan } from '../session.tsx';
 import { Badge, Notice, PageHeader, Panel } from '../ui/controls.tsx';
 import { Kpi } from '../ui/kpi.tsx';
+import { formatTime } from '../ui/format.ts';
 import { Sparkline } from '../ui/sparkline.tsx';
 
 const texts = defineTexts({
@@ -39,6 +42,10 @@ const texts = defineTexts({
     depositsPerMinute: 'Deposits per minute',
     lastMinute: 'last minute: {value}',
     quiet: 'No money has moved today yet.',
+    alerts: 'Latest risk alerts',
+    noAlerts: 'No risk alert has been raised.',
+    allAlerts: 'Every alert',
+    caseN: 'Case #{id}',
   },
   fr: {
     title: 'Tableau de bord en direct',
@@ -66,6 +73,10 @@ const texts = defineTexts({
     depositsPerMinute: 'Dépôts par minute',
     lastMinute: 'dernière minute : {value}',
     quiet: 'Aucun mouvement d’argent aujourd’hui pour l’instant.',
+    alerts: 'Dernières alertes de risque',
+    noAlerts: 'Aucune alerte de risque n’a été levée.',
+    allAlerts: 'Toutes les alertes',
+    caseN: 'Dossier n° {id}',
   },
 });
 
@@ -130,6 +141,7 @@ export default function LiveDashboardScreen() {
               </ul>
             </Panel>
           </div>
+          {can('risk.read') && <LatestAlerts />}
           {data.currencies.length === 0 && <Notice tone="info">{t('quiet')}</Notice>}
           {data.currencies.map((currency) => (
             <CurrencyFigures key={currency.currency} figures={currency} through={time(data.through)} money={money} />
@@ -137,6 +149,46 @@ export default function LiveDashboardScreen() {
         </>
       )}
     </>
+  );
+}
+
+const LATEST_ALERTS = 5;
+
+/**
+ * The newest risk alerts with their cases, for members who may see them: the dashboard's push
+ * goes to everyone with `reports.read` (marketing too), so the alerts come from `risk/alerts`
+ * and are read again on the `risk` event the risk module sends to `risk.read` as an alert commits.
+ */
+function LatestAlerts() {
+  const t = useTexts(texts);
+  const locale = useBackofficeLocale();
+  const rule = useTexts(riskTexts);
+  const summary = useAlertSummary();
+  const alerts = useQuery({
+    queryKey: ['backoffice', 'risk', 'alerts', 'latest'],
+    queryFn: () => backofficeApi<{ items: RiskAlertView[]; total: number }>('risk/alerts', { query: { limit: LATEST_ALERTS } }),
+  });
+  useLiveRefresh('risk', ['backoffice', 'risk']);
+  const items = alerts.data?.items ?? [];
+  return (
+    <Panel className="bo-live-alerts-panel" title={t('alerts')} actions={<Link to={`${BACKOFFICE_PATH}/risk/alerts`}>{t('allAlerts')}</Link>}>
+      {alerts.error && <Notice tone="bad">{alerts.error.message}</Notice>}
+      {alerts.data && items.length === 0 && <p className="bo-hint">{t('noAlerts')}</p>}
+      <ul className="bo-live-alerts" data-testid="live-alerts">
+        {items.map((alert) => (
+          <li key={alert.id} data-alert={alert.rule_id}>
+            <span className="bo-live-alert-time">{formatTime(alert.created_at, locale)}</span>
+            <strong>{rule(alert.rule_id)}</strong>
+            <span>
+              {alert.player ?? `#${alert.user_id}`} · {summary(alert)}
+            </span>
+            <span className="bo-live-alert-case">
+              <Link to={`${BACKOFFICE_PATH}/risk/cases/${alert.case_id}`}>{t('caseN', { id: String(alert.case_id) })}</Link> <CaseStatusBadge status={alert.case_status} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 
