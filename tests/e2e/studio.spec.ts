@@ -118,6 +118,35 @@ test.describe('studio games (demo)', () => {
     await expect(page.getByTestId('dice-history').locator('li')).toHaveCount(2);
   });
 
+  test('the games sound a stake and a win, and the mute switch stays off after a reload', async ({ page }) => {
+    await openGame(page, 'croupier-dice');
+    const game = page.getByTestId('studio-game');
+    const sound = page.getByTestId('studio-sound');
+    await expect(sound).toHaveAttribute('aria-pressed', 'false');
+    const roll = async (rolls: number) => {
+      await page.getByTestId('dice-roll-button').click();
+      await expect(page.getByTestId('dice-history').locator('li')).toHaveCount(rolls);
+      await expect(page.getByTestId('dice-outcome')).toHaveText(/You win|No win/);
+      return (await page.getByTestId('dice-outcome').textContent())?.includes('You win') ?? false;
+    };
+    // A win (1.98x) sounds its chime; a loss leaves the stake's click as the last sound.
+    const won = await roll(1);
+    await expect(game).toHaveAttribute('data-sound', won ? 'win' : 'stake');
+
+    await sound.click();
+    await expect(sound).toHaveAttribute('aria-pressed', 'true');
+    await expect(sound).toHaveAttribute('title', 'Sound is off: turn it back on');
+    await roll(2);
+    await expect(game).toHaveAttribute('data-sound', 'muted');
+
+    await page.reload();
+    await expect(page.getByTestId('studio-sound')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('studio-sound').click();
+    await expect(page.getByTestId('studio-sound')).toHaveAttribute('aria-pressed', 'false');
+    const wonAgain = await roll(1);
+    await expect(page.getByTestId('studio-game')).toHaveAttribute('data-sound', wonAgain ? 'win' : 'stake');
+  });
+
   test('the French frame speaks French', async ({ page }) => {
     await gotoHydrated(page, `/fr${play('coin-flip-rush')}`);
     await expect(page.getByTestId('studio-balance-box')).toContainText('Solde fictif');

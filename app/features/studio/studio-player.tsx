@@ -14,6 +14,7 @@ import { postToParent, roundMessages } from './frame-messages.ts';
 import { usePrefersReducedMotion } from './hooks.ts';
 import { compareAmounts, showAmount, subtractAmount } from './money.ts';
 import { Sheet } from './sheet.tsx';
+import { cueOfRound, playCue, setSoundMuted, useSoundMuted, type SoundCue } from './sound.ts';
 import { defaultStake } from './stake.ts';
 import type { StudioGame, StudioSession } from './types.ts';
 import './studio.css';
@@ -85,6 +86,30 @@ export function StudioPlayer({ game, mode, providerName }: { game: StudioGame; m
   );
 }
 
+/**
+ * The games' mute switch (one per browser). Its icon is drawn here rather than in the site's icon
+ * set, which every page downloads.
+ */
+function SoundSwitch({ muted }: { muted: boolean }) {
+  const { t } = useTranslation('studio');
+  return (
+    <button
+      type="button"
+      onClick={() => setSoundMuted(!muted)}
+      aria-label={t('sound.mute')}
+      title={t(muted ? 'sound.unmute' : 'sound.mute')}
+      aria-pressed={muted}
+      data-testid="studio-sound"
+      className="grid h-9 w-9 place-items-center rounded-full bg-black/35 text-ink-100 ring-1 ring-white/10 transition hover:bg-black/55 hover:text-white"
+    >
+      <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M4 9h4l5-4v14l-5-4H4z" />
+        {muted ? <path d="M17 9l5 6M22 9l-5 6" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />}
+      </svg>
+    </button>
+  );
+}
+
 function StudioTable({
   game,
   mode,
@@ -112,6 +137,12 @@ function StudioTable({
   const [freeSpins, setFreeSpins] = useState<FreeSpinsOffer | null>(mode === 'real' ? launch.free_spins : null);
   const primary = useRef<(() => void) | null>(null);
   const region = useRef<HTMLDivElement>(null);
+  const muted = useSoundMuted();
+  // The last cue played (or "muted"), on the game's region: what a test can check of a sound.
+  const [lastCue, setLastCue] = useState<SoundCue | 'muted' | null>(null);
+  const cue = useCallback((which: SoundCue | null) => {
+    if (which) setLastCue(playCue(which) ? which : 'muted');
+  }, []);
 
   useEffect(() => {
     region.current?.focus({ preventScroll: true });
@@ -123,6 +154,7 @@ function StudioTable({
     busyRef.current = true;
     setBusy(true);
     setError(null);
+    if (Number(staked) > 0) cue('stake');
     // The stake leaves the balance on screen at once (a demo balance too low for it is topped up by the server first).
     if (staked && compareAmounts(committed.current, staked) >= 0) setBalance(subtractAmount(committed.current, staked));
     try {
@@ -137,7 +169,7 @@ function StudioTable({
       busyRef.current = false;
       setBusy(false);
     }
-  }, []);
+  }, [cue]);
 
   const session = useMemo<StudioSession>(
     () => ({
@@ -176,6 +208,7 @@ function StudioTable({
         committed.current = round.balance;
         setBalance(round.balance);
         if (round.status === 'settled') setLastRound(round);
+        cue(cueOfRound(round));
         for (const message of roundMessages(round, mode)) postToParent(message);
       },
       setPrimaryAction: (action) => {
@@ -184,7 +217,7 @@ function StudioTable({
       error,
       clearError: () => setError(null),
     }),
-    [game, mode, launch, balance, stake, busy, reducedMotion, run, error, freeSpins],
+    [game, mode, launch, balance, stake, busy, reducedMotion, run, cue, error, freeSpins],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -222,6 +255,7 @@ function StudioTable({
             <span data-testid="studio-balance">{showAmount(balance)}</span> <span className="text-[10px] font-bold text-ink-300">{launch.currency}</span>
           </span>
         </div>
+        <SoundSwitch muted={muted} />
         <BarButton icon="shield" label={t('fair.title')} onClick={() => setFairOpen(true)} pressed={fairOpen} testId="open-fairness" />
       </header>
 
@@ -233,6 +267,7 @@ function StudioTable({
         aria-label={t('region', { name: game.name })}
         className="relative z-0 flex min-h-0 flex-1 flex-col outline-none"
         data-testid="studio-game"
+        data-sound={lastCue ?? undefined}
       >
         <Suspense fallback={<Loading label={t('loadingGame')} />}>
           <Client session={session} />
