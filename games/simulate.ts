@@ -55,6 +55,8 @@ export type SimulationReport = {
   zScore: number;
   /** Share of rounds that paid anything back (win > 0). */
   hitFrequency: number;
+  /** The largest return of a round, in stakes (the biggest win seen). */
+  maxReturn: number;
   /** Game-specific frequencies. */
   extra: Record<string, number>;
   pass: boolean;
@@ -386,6 +388,7 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
   const started = performance.now();
   const stats = newRunning();
   let hits = 0;
+  let maxReturn = 0;
   // Sum of the rounds' theoretical RTPs, compensated (Neumaier) so a constant stays exact.
   let theoreticalSum = 0;
   let compensation = 0;
@@ -393,6 +396,7 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
     const r = sim.round(firstNonce + i, i);
     push(stats, r.x);
     if (r.hit) hits += 1;
+    if (r.x > maxReturn) maxReturn = r.x;
     const t = theoreticalSum + r.theoretical;
     compensation += Math.abs(theoreticalSum) >= Math.abs(r.theoretical) ? theoreticalSum - t + r.theoretical : r.theoretical - t + theoreticalSum;
     theoreticalSum = t;
@@ -421,6 +425,7 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
     interval,
     zScore: se > 0 ? (measured - theoretical) / se : 0,
     hitFrequency: hits / rounds,
+    maxReturn,
     extra: sim.extra(),
     pass: theoretical >= interval[0] && theoretical <= interval[1],
     elapsedMs,
@@ -444,6 +449,7 @@ export function formatReport(r: SimulationReport): string {
     [`${(r.confidence * 100).toFixed(1)}% interval`, `${pct(r.interval[0], 4)} .. ${pct(r.interval[1], 4)} (z = ${r.z.toFixed(4)})`],
     ['deviation', `${r.zScore >= 0 ? '+' : ''}${r.zScore.toFixed(2)} standard errors`],
     ['hit frequency', `${pct(r.hitFrequency)} of rounds pay something back`],
+    ['largest return', `${r.maxReturn.toFixed(2)}x the stake`],
     ...Object.entries(r.extra).map(([k, v]): [string, string] => [k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`), pct(v)]),
     ['time', `${(r.elapsedMs / 1000).toFixed(1)} s`],
   ];

@@ -35,6 +35,11 @@ test.describe('game page', () => {
 
     await expect(page.getByTestId('game-fact-rtp')).toContainText('96.00%');
     await expect(page.getByTestId('game-fact-provider')).toContainText('Croupier');
+    // What the slot's simulation says (games/profiles.ts), so a player knows how it plays.
+    await expect(page.getByTestId('game-fact-volatility')).toContainText('Medium');
+    await expect(page.getByTestId('game-fact-hit-rate')).toContainText('57.3% · 1 in 1.7');
+    await expect(page.getByTestId('game-fact-max-win')).toContainText('232× the stake');
+    await expect(page.getByTestId('game-fact-simulated')).toContainText('1,000,000 simulated rounds');
     await expect(page.getByTestId('game-fair-note')).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/game\/golden-croupier$/);
     // Guests have no balance, no mode switch, no favourite heart.

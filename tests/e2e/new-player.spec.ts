@@ -85,6 +85,8 @@ for (const [locale, path, type] of [
     await gotoHydrated(page, path);
     const value = page.getByTestId('game-fact-type').locator('dd');
     await expect(value).toHaveText(type);
+    // The player chooses blackjack's moves: no single hit rate or biggest win describes it.
+    await expect(page.getByTestId('game-fact-hit-rate')).toHaveCount(0);
     // Nothing of it is cut off: the text fits the box it is drawn in.
     expect(await value.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     const cell = await boxOf(page.getByTestId('game-fact-type'));

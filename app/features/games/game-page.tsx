@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isLoggedIn } from '../../../contract/api.ts';
 import type { GameMode } from '../../../contract/studio.ts';
+import { profileOf } from '../../../games/profiles.ts';
 import { usePlatformType } from '../../lib/device.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';
@@ -309,18 +310,36 @@ function StagePanel({ icon, title, text, actions, art, testId }: { icon: IconNam
   );
 }
 
-/** Grid spans of the facts under the provider's full-width one, by how many there are (6 columns). */
-const SPANS: Record<number, string> = { 1: 'col-span-6', 2: 'col-span-3', 3: 'col-span-2' };
+/**
+ * Grid span of a fact under the provider's full-width one (6 columns): up to three share a row;
+ * of five, three then two.
+ */
+function spanOf(index: number, count: number): string {
+  if (count <= 3) return ['col-span-6', 'col-span-6', 'col-span-3', 'col-span-2'][count];
+  if (count === 4) return 'col-span-3';
+  return index < 3 ? 'col-span-2' : 'col-span-3';
+}
 
 /** The game's facts: provider, RTP, volatility, type, and the provably fair note for the studio's games. */
 function GameFacts({ game, providerName, signedIn }: { game: Game; providerName: string; signedIn: boolean }) {
-  const { t } = useTranslation('games');
+  const { t, i18n } = useTranslation('games');
+  // A studio game's simulation, where its rounds have one shape (games/profiles.ts): its volatility is the simulation's.
+  const profile = profileOf(game.engine);
+  const volatility = profile?.volatility ?? game.volatility;
+  const number = (value: number, digits: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
   const facts: Array<{ key: string; label: string; value: string; testId: string; wide?: boolean }> = [
     { key: 'provider', label: t('page.facts.provider'), value: providerName, testId: 'game-fact-provider', wide: true },
     ...(game.rtp ? [{ key: 'rtp', label: t('page.facts.rtp'), value: `${game.rtp}%`, testId: 'game-fact-rtp' }] : []),
-    ...(game.volatility ? [{ key: 'volatility', label: t('page.facts.volatility'), value: t(`page.volatility.${game.volatility}`, { defaultValue: game.volatility }), testId: 'game-fact-volatility' }] : []),
+    ...(volatility ? [{ key: 'volatility', label: t('page.facts.volatility'), value: t(`page.volatility.${volatility}`, { defaultValue: volatility }), testId: 'game-fact-volatility' }] : []),
     { key: 'type', label: t('page.facts.type'), value: t(`page.type.${game.type}`, { defaultValue: game.type }), testId: 'game-fact-type' },
+    ...(profile
+      ? [
+          { key: 'hit-rate', label: t('page.facts.hitRate'), value: t('page.facts.hitRateValue', { percent: `${number(profile.hitRate * 100, 1)}%`, every: number(1 / profile.hitRate, 1) }), testId: 'game-fact-hit-rate' },
+          { key: 'max-win', label: t('page.facts.maxWin'), value: t('page.facts.maxWinValue', { times: number(Math.floor(profile.maxReturn), 0) }), testId: 'game-fact-max-win' },
+        ]
+      : []),
   ];
+  const listed = facts.filter((fact) => !fact.wide);
   return (
     <aside className="space-y-4 px-3 pt-4 pb-8 laptop:px-0 laptop:pt-0" aria-label={t('page.factsTitle')} data-testid="game-facts">
       <div className="overflow-hidden rounded-3xl border border-white/5 bg-ink-850/80">
@@ -336,13 +355,18 @@ function GameFacts({ game, providerName, signedIn }: { game: Game; providerName:
         </div>
         <dl className="grid grid-cols-6 gap-px bg-white/5">
           {facts.map((fact) => (
-            <div key={fact.key} className={clsx('min-w-0 bg-ink-850 px-4 py-3', fact.wide ? 'col-span-6' : SPANS[facts.length - 1])} data-testid={fact.testId}>
+            <div key={fact.key} className={clsx('min-w-0 bg-ink-850 px-4 py-3', fact.wide ? 'col-span-6' : spanOf(listed.indexOf(fact), listed.length))} data-testid={fact.testId}>
               <dt className="text-[11px] font-semibold tracking-wider text-ink-400 uppercase">{fact.label}</dt>
               {/* Wrapped, never cut: "Table game" or "Casino en direct" in a third of the panel. */}
               <dd className="mt-0.5 text-sm font-bold break-words text-white">{fact.value}</dd>
             </div>
           ))}
         </dl>
+        {profile && (
+          <p className="px-4 py-3 text-xs leading-relaxed text-ink-400" data-testid="game-fact-simulated">
+            {t('page.facts.simulated', { rounds: number(profile.rounds, 0) })}
+          </p>
+        )}
       </div>
 
       {game.engine && (
