@@ -6,7 +6,7 @@
  */
 import type { GamePace } from './jurisdiction.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -33,6 +33,7 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   mines: { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   baccarat: { min: '0.20', max: '500.00', step: '0.20', presets: ['0.20', '1.00', '5.00', '25.00', '100.00'] },
   hilo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
+  'video-poker': { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
@@ -40,12 +41,14 @@ export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
 export type MinesActionName = 'reveal' | 'cashout';
 /** Hi-Lo: a guess on the next card, a skip of the card shown, or the cash-out (games/engines/hilo). */
 export type HiloActionName = 'higher' | 'lower' | 'same' | 'higher_or_same' | 'lower_or_same' | 'skip' | 'cashout';
+/** Video poker: `draw` names the cards kept in `held` (their positions 0..4 in the deal, at most five, each once). */
+export type VideoPokerActionName = 'draw';
 /** games/act's `action`. */
-export type ActionName = BlackjackActionName | MinesActionName | HiloActionName;
+export type ActionName = BlackjackActionName | MinesActionName | HiloActionName | VideoPokerActionName;
 
 /** The `bet` of games/play per engine (sent as JSON text or an object). */
 export type PlayBet =
-  | { amount: string } // slot (total stake of the 20 lines), blackjack (initial bet) and hi-lo
+  | { amount: string } // slot (total stake of the 20 lines), blackjack (initial bet), hi-lo and video poker
   | { bets: Array<{ type: string; numbers?: number[]; index?: number; amount: string }> } // roulette
   | { amount: string; target: number; direction: 'over' | 'under' } // dice: target in hundredths 0..9999
   | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' } // plinko: 8 to 16 rows
@@ -83,7 +86,7 @@ export type RoundView = {
   game: string;
   engine: Engine;
   mode: GameMode;
-  /** open: blackjack, Mines or Hi-Lo waits for the player's action; settled: paid. */
+  /** open: blackjack, Mines, Hi-Lo or video poker waits for the player's action; settled: paid. */
   status: 'open' | 'settled';
   currency: string;
   staked: string;
@@ -138,7 +141,7 @@ export type LaunchResult = {
   balance: string;
   limits: StakeLimits;
   fairness: FairnessState;
-  /** A blackjack hand, a Mines board or a Hi-Lo round left open in this mode, to resume. */
+  /** A blackjack hand, a Mines board, a Hi-Lo round or a video poker deal left open in this mode, to resume. */
   open_round: RoundView | null;
   /** Real money: the free-spin pack to play first in this game, or null. */
   free_spins: FreeSpinsOffer | null;
@@ -159,7 +162,7 @@ export type VerifyResult = {
   /** SHA-256 of the revealed seed equals the hash shown before play (null until revealed). */
   hash_matches: boolean | null;
   bet: Record<string, unknown>;
-  /** Blackjack: hit, stand ...; Mines: `reveal:<tile>` and `cashout`; Hi-Lo: its guesses, skips and `cashout`, in order. */
+  /** Blackjack: hit, stand ...; Mines: `reveal:<tile>` and `cashout`; Hi-Lo: its guesses, skips and `cashout`; video poker: `draw:<five 0/1>` (1 = held), in order. */
   actions: string[];
   recorded: Record<string, unknown>;
   /** The engine's outcome replayed from the seeds (null until revealed). */

@@ -12,13 +12,14 @@ import * as limbo from './engines/limbo/index.ts';
 import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
+import * as videoPoker from './engines/video-poker/index.ts';
 
-export { baccarat, blackjack, dice, hilo, keno, limbo, mines, plinko, roulette, slot };
+export { baccarat, blackjack, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker };
 export { GameInputError, type GameInputErrorCode } from './engines/common.ts';
 
-export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME, baccarat.BACCARAT_SYSNAME, hilo.HILO_SYSNAME] as const;
+export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME, baccarat.BACCARAT_SYSNAME, hilo.HILO_SYSNAME, videoPoker.VIDEO_POKER_SYSNAME] as const;
 export type GameSysname = (typeof GAME_SYSNAMES)[number];
-export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines' | 'baccarat' | 'hilo';
+export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines' | 'baccarat' | 'hilo' | 'video-poker';
 
 export type GameInfo = {
   sysname: GameSysname;
@@ -39,6 +40,7 @@ export const GAMES: Readonly<Record<GameSysname, GameInfo>> = {
   'croupier-mines': { sysname: 'croupier-mines', name: 'Croupier Mines', kind: 'mines', theoreticalRtp: mines.theoreticalRtp },
   'croupier-baccarat': { sysname: 'croupier-baccarat', name: 'Croupier Baccarat', kind: 'baccarat', theoreticalRtp: baccarat.theoreticalRtp },
   'croupier-hilo': { sysname: 'croupier-hilo', name: 'Croupier Hi-Lo', kind: 'hilo', theoreticalRtp: hilo.theoreticalRtp },
+  'croupier-video-poker': { sysname: 'croupier-video-poker', name: 'Croupier Video Poker', kind: 'video-poker', theoreticalRtp: videoPoker.theoreticalRtp },
 };
 
 /** Other names accepted for a sysname (the issue calls the slot croupier-slot). */

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { formatReport, simulate, type SimulationOptions } from './simulate.ts';
 import type { GameSysname } from './index.ts';
 
-const LONG = process.env.GAMES_LONG === '1';
+export const LONG = process.env.GAMES_LONG === '1';
 export const ROUNDS = LONG ? 1_000_000 : 100_000;
 export const TIMEOUT = LONG ? 600_000 : 60_000;
 export const RTP_TITLE = `RTP within the 99.9% interval over ${ROUNDS.toLocaleString('en-US')} rounds`;

@@ -7,6 +7,7 @@ import * as limbo from './engines/limbo/index.ts';
 import * as keno from './engines/keno/index.ts';
 import * as mines from './engines/mines/index.ts';
 import * as hilo from './engines/hilo/index.ts';
+import * as videoPoker from './engines/video-poker/index.ts';
 import { cardName } from './engines/blackjack/cards.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
@@ -152,6 +153,11 @@ describe('verifier: agrees with the engines', () => {
         hiloState = hilo.act(hiloState, action, createRoundRng(s)); // one request per action, as the server plays it
       }
       expect(replay('croupier-hilo', { ...s, bet: { amount: 100n }, actions: hiloActions }).outcome).toEqual(hiloState);
+      // Video poker as the server plays it: the deal, then the draw on a fresh stream of the same seeds.
+      const pokerDeal = videoPoker.deal({ amount: 100n }, createRoundRng(s));
+      const pokerHolds = nonce % 3 === 0 ? [false, false, false, false, false] : videoPoker.simpleHolds(pokerDeal.dealt);
+      const pokerHand = videoPoker.draw(pokerDeal, pokerHolds, createRoundRng(s));
+      expect(replay('croupier-video-poker', { ...s, bet: { amount: 100n }, actions: [videoPoker.drawAction(pokerHolds)] }).outcome).toEqual(pokerHand);
       const played = playBlackjack(s);
       const replayed = replay('croupier-blackjack', { ...s, bet: { amount: 100n }, actions: played.actions });
       expect(replayed.outcome).toEqual(played.state);
@@ -189,7 +195,7 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo', 'croupier-video-poker']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
@@ -200,6 +206,7 @@ describe('registry and canonical JSON', () => {
     expect(GAMES['croupier-mines'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-baccarat'].theoreticalRtp()).toBeCloseTo(0.987649, 6);
     expect(GAMES['croupier-hilo'].theoreticalRtp()).toBe(0.99);
+    expect(GAMES['croupier-video-poker'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
   });
 

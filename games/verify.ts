@@ -14,6 +14,7 @@ import * as limbo from './engines/limbo/index.ts';
 import * as mines from './engines/mines/index.ts';
 import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
+import * as videoPoker from './engines/video-poker/index.ts';
 import type { GameSysname } from './index.ts';
 
 export type BetOf = {
@@ -27,6 +28,7 @@ export type BetOf = {
   'croupier-limbo': limbo.LimboBet;
   'croupier-mines': mines.MinesBet;
   'croupier-hilo': hilo.HiloBet;
+  'croupier-video-poker': videoPoker.VideoPokerBet;
 };
 
 export type OutcomeOf = {
@@ -43,6 +45,8 @@ export type OutcomeOf = {
   'croupier-mines': mines.MinesState;
   /** The state after the recorded actions: the cards, the guesses, and what was paid. */
   'croupier-hilo': hilo.HiloState;
+  /** The hand after the recorded draw: the deal, the holds, the final five and what they paid. */
+  'croupier-video-poker': videoPoker.VideoPokerState;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -50,8 +54,8 @@ export type ReplayInput<G extends GameSysname> = {
   clientSeed: string;
   nonce: number;
   bet: BetOf[G];
-  /** Blackjack, Mines and Hi-Lo: the player's actions in order. */
-  actions?: Array<blackjack.BlackjackAction | mines.MinesAction | hilo.HiloAction>;
+  /** Blackjack, Mines, Hi-Lo and video poker: the player's actions in order. */
+  actions?: Array<blackjack.BlackjackAction | mines.MinesAction | hilo.HiloAction | videoPoker.VideoPokerAction>;
 };
 
 export type ReplayResult<G extends GameSysname> = {
@@ -101,6 +105,12 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
       outcome = state;
       break;
     }
+    case 'croupier-video-poker':
+      // The draw replays the deck on a fresh stream of the same seeds, as the server plays it.
+      outcome = videoPoker.replay(input.bet as videoPoker.VideoPokerBet, input.actions ?? [], () =>
+        createRoundRng({ serverSeed: input.serverSeed, clientSeed: input.clientSeed, nonce: input.nonce }),
+      );
+      break;
     default:
       throw new RangeError(`unknown game ${String(game)}`);
   }

@@ -16,6 +16,7 @@ import { GEM_PATHS, MINE_SPIKES, tileLook } from '../app/features/studio/mines/m
 import { cardFace } from '../app/features/studio/blackjack/cards.ts';
 import { oddsLabel, totalOf } from '../app/features/studio/baccarat/baccarat-logic.ts';
 import { cardSvg } from '../app/features/studio/hilo/hilo-logic.ts';
+import { paytableRows } from '../app/features/studio/video-poker/video-poker-logic.ts';
 import { parseCard } from '../games/engines/blackjack/cards.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
@@ -400,6 +401,32 @@ function hiloTable() {
   return out;
 }
 
+/**
+ * Croupier Video Poker as it plays: its indigo table, the top of its own paytable (video-poker
+ * logic's rows, the full house lit), and five of the game's cards with the three held ones
+ * raised under their HELD labels: a full house of queens and sevens.
+ */
+function videoPokerTable() {
+  let out = `<rect x="12" y="6" width="264" height="140" rx="16" fill="#16154a" opacity=".94"/>`;
+  const rows = paytableRows('1.00', { phase: 'settled', result: 'full-house', dealtResult: null }).slice(0, 4);
+  rows.forEach((row, i) => {
+    const y = 14 + i * 11;
+    if (row.lit) out += `<rect x="22" y="${y}" width="244" height="11" rx="3" fill="#ffc940"/>`;
+    const colour = row.lit ? '#15171f' : '#ffe6a3';
+    const label = row.hand.replace(/-/g, ' ').toUpperCase();
+    out += `<text x="28" y="${y + 8.5}" font-family="Arial, sans-serif" font-size="8" font-weight="900" fill="${colour}">${label}</text><text x="258" y="${y + 8.5}" font-family="Arial, sans-serif" font-size="8" font-weight="900" text-anchor="end" fill="${colour}">${row.pays}</text>`;
+  });
+  const hand = ['QS', 'QH', '7D', 'QC', '7S'];
+  const held = [true, true, false, true, false];
+  hand.forEach((name, i) => {
+    const x = 27 + i * 48;
+    const y = held[i] ? 72 : 78;
+    out += cardSvg(parseCard(name), x, y, 0.44);
+    if (held[i]) out += `<rect x="${x + 4}" y="${y - 11}" width="36" height="10" rx="2" fill="#ffc940"/><text x="${x + 22}" y="${y - 3}" font-family="Arial, sans-serif" font-size="7.5" font-weight="900" text-anchor="middle" fill="#15171f">HELD</text>`;
+  });
+  return out;
+}
+
 /** A grid of tiles, some revealed: mines and towers. */
 function grid(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:grid`));
@@ -479,6 +506,8 @@ function motif(game: Game, p: Palette): string {
       return baccaratTable();
     case 'hilo':
       return hiloTable();
+    case 'video-poker':
+      return videoPokerTable();
     case 'grid':
       return grid(game, p);
     case 'balls':

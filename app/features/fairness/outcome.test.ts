@@ -56,6 +56,17 @@ describe('outcome facts', () => {
         win: '1.83',
       }).map((fact) => fact.value),
     ).toEqual(['7♠ 9♥ K♦', '≥ ✓ · ⤼', '1.8385×', 'won', '1.83']);
+    expect(
+      outcomeFacts('video-poker', { dealt: [10, 23, 1, 4, 30], held: [true, true, false, false, false], hand: [10, 23, 36, 2, 5], result: 'three-of-a-kind', phase: 'settled', win: '3.00' }).map(
+        (fact) => [fact.key, fact.value],
+      ),
+    ).toEqual([
+      ['dealt', '[J♠] [J♥] 2♠ 5♠ 5♦'],
+      ['hand', 'J♠ J♥ J♦ 3♠ 6♠'],
+      ['pokerHand', 'three-of-a-kind'],
+      ['win', '3.00'],
+    ]);
+    expect(outcomeFacts('video-poker', { dealt: [0, 1, 2, 3, 4], held: null, hand: null, result: null, phase: 'hold', win: '0.00' }).map((fact) => fact.value)).toEqual(['A♠ 2♠ 3♠ 4♠ 5♠', 'open', '0.00']);
     expect(outcomeFacts('slot', null)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'dealt' | 'hand' | 'pokerHand' | 'win' | 'result';
   value: string;
 };
 
@@ -73,6 +73,12 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     });
     if (typeof outcome.multiplier === 'number') facts.push({ key: 'multiplier', value: `${outcome.multiplier}×` });
     if (outcome.phase === 'lost' || outcome.phase === 'cashed') facts.push({ key: 'result', value: outcome.phase === 'cashed' ? 'won' : 'lost' });
+  } else if (engine === 'video-poker') {
+    // The deal with the cards held in brackets, the five after the draw, and the poker hand they make.
+    const held = list(outcome.held);
+    facts.push({ key: 'dealt', value: list(outcome.dealt).map((card, i) => (held[i] === true ? `[${cardLabel(card)}]` : cardLabel(card))).join(' ') });
+    facts.push({ key: 'hand', value: list(outcome.hand).map(cardLabel).join(' ') });
+    facts.push({ key: 'pokerHand', value: outcome.phase === 'settled' ? text(outcome.result) || 'nothing' : 'open' });
   } else if (engine === 'blackjack') {
     facts.push({ key: 'dealer', value: list(outcome.dealer).map(cardLabel).join(' ') });
     facts.push({ key: 'hands', value: list(outcome.hands).map((hand) => list(record(hand).cards).map(cardLabel).join(' ')).join(' | ') });

@@ -271,7 +271,7 @@ function OutcomeCard({
               <div key={fact.key} className="flex items-baseline justify-between gap-3 text-sm">
                 <dt className="text-ink-400">{t(`facts.${fact.key}`)}</dt>
                 <dd className="min-w-0 text-right font-mono font-semibold break-words text-white">
-                  {fact.key === 'result' || fact.key === 'coup' ? t(`facts.${fact.value}`) : fact.value}
+                  {fact.key === 'result' || fact.key === 'coup' || fact.key === 'pokerHand' ? t(`facts.${fact.value}`) : fact.value}
                 </dd>
               </div>
             ))}

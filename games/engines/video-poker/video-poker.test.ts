@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRoundRng } from '../../fairness/rng.ts';
 import { parseCard } from '../blackjack/cards.ts';
 import { GameInputError } from '../common.ts';
-import { deal, draw, evaluate, PAYTABLE, payOf, publicView, simpleHolds } from './index.ts';
+import { deal, draw, drawAction, evaluate, holdsOf, PAYTABLE, payOf, playWith, publicView, replay, simpleHolds, theoreticalRtp } from './index.ts';
 
 const hand = (names: string) => names.split(' ').map(parseCard);
 
@@ -63,5 +63,30 @@ describe('Croupier Video Poker (Jacks or Better 9/6)', () => {
     expect(simpleHolds(hand('2C 7C 9C JC 4H'))).toEqual([true, true, true, true, false]);
     expect(simpleHolds(hand('2S 4H 7D 8C 9S'))).toEqual([false, false, false, false, false]);
     expect(simpleHolds(hand('2S 4H 7D QC 9S'))).toEqual([false, false, false, true, false]);
+  });
+
+  it('one stream (the simulation) deals and draws the same hand as the server\'s deal then draw', () => {
+    for (let nonce = 0; nonce < 300; nonce++) {
+      const seeds = { serverSeed: 'vp-sim', clientSeed: 'c', nonce };
+      const dealt = deal({ amount: 100n }, createRoundRng(seeds));
+      const held = simpleHolds(dealt.dealt);
+      expect(playWith({ amount: 100n }, createRoundRng(seeds), simpleHolds)).toEqual(draw(dealt, held, createRoundRng(seeds)));
+    }
+  });
+
+  it('stores the holds as draw:<five 0/1> and replays a round from its actions', () => {
+    const held = [true, false, true, false, false];
+    expect(drawAction(held)).toBe('draw:10100');
+    expect(holdsOf('draw:10100')).toEqual(held);
+    for (const bad of ['draw:1010', 'draw:10102', 'hold:10100', 'draw:101001']) expect(() => holdsOf(bad), bad).toThrow(GameInputError);
+    const seeds = { serverSeed: 'vp', clientSeed: 'c', nonce: 9 };
+    const fresh = () => createRoundRng(seeds);
+    const open = replay({ amount: 100n }, [], fresh);
+    expect(open).toEqual(deal({ amount: 100n }, fresh()));
+    expect(replay({ amount: 100n }, ['draw:10100'], fresh)).toEqual(draw(open, held, fresh()));
+  });
+
+  it('declares the simple strategy\'s measured 99.00%, below the optimal 99.54%', () => {
+    expect(theoreticalRtp()).toBe(0.99);
   });
 });

@@ -53,13 +53,16 @@ export const actRound = defineMethod({
   name: 'games/act',
   verb: 'POST',
   auth: false,
-  summary: 'A move on an open round: a blackjack action (hit, stand, double, split), Mines `reveal` (with `tile`, 0-24) and `cashout`, or Hi-Lo (higher, lower, same, higher_or_same, lower_or_same, skip, cashout): the round after it.',
+  summary:
+    'A move on an open round: a blackjack action (hit, stand, double, split), Mines `reveal` (with `tile`, 0-24) and `cashout`, Hi-Lo (higher, lower, same, higher_or_same, lower_or_same, skip, cashout), or video poker `draw` (with `held`, the positions 0-4 kept, JSON): the round after it.',
   input: z.object({
     token,
     round_id: roundId,
-    action: z.enum(['hit', 'stand', 'double', 'split', 'reveal', 'cashout', 'higher', 'lower', 'same', 'higher_or_same', 'lower_or_same', 'skip']),
+    action: z.enum(['hit', 'stand', 'double', 'split', 'reveal', 'cashout', 'higher', 'lower', 'same', 'higher_or_same', 'lower_or_same', 'skip', 'draw']),
     // Mines: checked by the game (a tile off the board or revealed is refused naming `tile`).
     tile: z.coerce.number().optional(),
+    // Video poker: checked by the studio (anything but distinct positions 0-4 is refused naming `held`, in the player's language).
+    held: jsonOrObject(z.unknown()).optional(),
   }),
   handler: (input, context) => context.services.studio.act(viewerOf(context), input, context.locale),
 });

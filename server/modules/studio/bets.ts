@@ -1,4 +1,4 @@
-import { baccarat, blackjack, dice, GameInputError, hilo, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
+import { baccarat, blackjack, dice, GameInputError, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { STAKE_LIMITS, type Engine } from '../../../contract/studio.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
 /** The engine's bet input for each engine, with bigint minor-unit stakes. */
-export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet | mines.MinesBet | baccarat.BaccaratBet | hilo.HiloBet;
+export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet | mines.MinesBet | baccarat.BaccaratBet | hilo.HiloBet | videoPoker.VideoPokerBet;
 
 const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
   bad_amount: 'badBet',
@@ -60,6 +60,8 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
         return limbo.validateLimboBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), target: input.target });
       case 'hilo':
         return hilo.validateHiloBet({ amount: stake(input.amount, engine, currency, locale, 'amount') });
+      case 'video-poker':
+        return videoPoker.validateVideoPokerBet({ amount: stake(input.amount, engine, currency, locale, 'amount') });
       case 'keno':
         return keno.validateKenoBet({ amount: stake(input.amount, engine, currency, locale, 'amount'), picks: input.picks });
       case 'mines':

@@ -6,9 +6,10 @@ import { studioText, type StudioTextKey } from './texts.ts';
 
 /**
  * Engines whose round stays `open` between the player's moves (one such round per player, game
- * and mode), resumed on launch: blackjack, Mines and Hi-Lo (its moves: hilo-round.ts).
+ * and mode), resumed on launch: blackjack, Mines, Hi-Lo (its moves: hilo-round.ts) and video
+ * poker (video-poker-round.ts).
  */
-export const STEPPED_ENGINES: ReadonlySet<Engine> = new Set<Engine>(['blackjack', 'mines', 'hilo']);
+export const STEPPED_ENGINES: ReadonlySet<Engine> = new Set<Engine>(['blackjack', 'mines', 'hilo', 'video-poker']);
 
 /** A stored Mines state back to the engine's (its money fields are bigints). */
 export function reviveMines(stored: Record<string, unknown>): mines.MinesState {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { baccarat, blackjack, dice, hilo, keno, limbo, mines, plinko, roulette, slot } from '../../../games/index.ts';
+import { baccarat, blackjack, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -36,6 +36,7 @@ import type { Wallet, WalletAnswer } from '../wallet/index.ts';
 import { parseBet, reviveBet, reviveBlackjack, stakeOf, toStored, toWire, type EngineBet } from './bets.ts';
 import { hiloMove, reviveHilo } from './hilo-round.ts';
 import { minesMove, reviveMines, STEPPED_ENGINES } from './mines.ts';
+import { reviveVideoPoker, videoPokerMove } from './video-poker-round.ts';
 import { assertSpinPace } from './pace.ts';
 import { createSeeds, ownerOf, SeedPairBusyError, CLIENT_SEED_PATTERN, type Owner, type SeedRow } from './seeds.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
@@ -57,6 +58,7 @@ const ENGINE_GAME: Record<Engine, GameSysname> = {
   mines: 'croupier-mines',
   baccarat: 'croupier-baccarat',
   hilo: 'croupier-hilo',
+  'video-poker': 'croupier-video-poker',
 };
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
@@ -146,6 +148,8 @@ export function createStudio(deps: {
   function publicOutcome(round: RoundRow): Record<string, unknown> {
     if (!round.state) return {};
     if (round.engine === 'mines') return toStored(mines.publicView(reviveMines(round.state as Record<string, unknown>))) as Record<string, unknown>;
+    // Nothing of a video poker deal is hidden (the deck is never stored); the view adds what the deal already makes.
+    if (round.engine === 'video-poker') return toStored(videoPoker.publicView(reviveVideoPoker(round.state as Record<string, unknown>))) as Record<string, unknown>;
     if (round.engine !== 'blackjack') return round.state as Record<string, unknown>;
     return toStored(blackjack.publicView(reviveBlackjack(round.state as Record<string, unknown>))) as Record<string, unknown>;
   }
@@ -355,20 +359,21 @@ export function createStudio(deps: {
       }
       return view(await keepOpen(round, state), placed.balance ?? 0);
     }
-    // Mines and Hi-Lo: the board is laid (or the first card shown) now, from the seeds; the round
-    // waits for the player's moves and keeps its state server side until it ends.
-    if (engine === 'mines' || engine === 'hilo') return view(await keepOpen(round, openingState(engine, bet, rng)), placed.balance ?? 0);
+    // Mines, Hi-Lo and video poker: the board is laid (the first card shown, the five cards dealt)
+    // now, from the seeds; the round waits for the player's moves and keeps its state server side until it ends.
+    if (engine === 'mines' || engine === 'hilo' || engine === 'video-poker') return view(await keepOpen(round, openingState(engine, bet, rng)), placed.balance ?? 0);
     const outcome = playEngine(engine, bet, rng);
     const done = await settle(round, session, input.token, outcome, outcome.win);
     return view(done.round, done.balance);
   }
 
-  /** The state a Mines or Hi-Lo round opens on: the mines laid, or the first card shown. */
-  function openingState(engine: 'mines' | 'hilo', bet: EngineBet, rng: ReturnType<typeof createRoundRng>): mines.MinesState | hilo.HiloState {
+  /** The state a stepped round opens on: the mines laid, Hi-Lo's first card shown, or the five cards of a video poker deal. */
+  function openingState(engine: 'mines' | 'hilo' | 'video-poker', bet: EngineBet, rng: ReturnType<typeof createRoundRng>): mines.MinesState | hilo.HiloState | videoPoker.VideoPokerState {
+    if (engine === 'video-poker') return videoPoker.deal(bet as videoPoker.VideoPokerBet, rng);
     return engine === 'mines' ? mines.deal(bet as mines.MinesBet, rng) : hilo.start(bet as hilo.HiloBet, rng);
   }
 
-  function playEngine(engine: Exclude<Engine, 'blackjack' | 'mines' | 'hilo'>, bet: EngineBet, rng: ReturnType<typeof createRoundRng>) {
+  function playEngine(engine: Exclude<Engine, 'blackjack' | 'mines' | 'hilo' | 'video-poker'>, bet: EngineBet, rng: ReturnType<typeof createRoundRng>) {
     switch (engine) {
       case 'slot':
         return slot.play(bet as slot.SlotBet, rng);
@@ -387,7 +392,7 @@ export function createStudio(deps: {
     }
   }
 
-  /** A blackjack action on an open hand (doubles and splits take their extra stake first), a Mines or a Hi-Lo move. */
+  /** A blackjack action on an open hand (doubles and splits take their extra stake first), a Mines or a Hi-Lo move, a video poker draw. */
   function act(viewer: StudioViewer, input: ActInput, locale: LocaleCode): Promise<RoundView> {
     const previous = roundQueues.get(input.round_id) ?? Promise.resolve();
     const next = previous.catch(() => {}).then(() => actNow(viewer, input, locale));
@@ -410,7 +415,7 @@ export function createStudio(deps: {
       const over = round.engine === 'hilo' ? 'hiloOver' : 'roundOver';
       throw new AppError('InvalidRequestException', studioText('en', over), { status: 409, fields: { round_id: studioText(locale, over) } });
     }
-    if (round.engine === 'mines' || round.engine === 'hilo') return actStepped(round, session, input, locale);
+    if (round.engine !== 'blackjack') return actStepped(round, session, input, locale);
     const seed = (await seeds.byId(round.seedId))!;
     const state = reviveBlackjack(round.state as Record<string, unknown>);
     let next: blackjack.BlackjackState;
@@ -457,19 +462,25 @@ export function createStudio(deps: {
   }
 
   /**
-   * A Mines move (a tile revealed, the cash-out) or a Hi-Lo one (a guess, a skip, the cash-out).
-   * No stake moves (it was taken at the deal); the move is saved under the round's version (a
-   * second move sent at once loses with 409), and a round that ends (a mine, a wrong guess, a
-   * cash-out, the last safe tile, Hi-Lo's top multiplier) is paid through the wallet.
+   * A Mines move (a tile revealed, the cash-out), a Hi-Lo one (a guess, a skip, the cash-out) or
+   * a video poker draw. No stake moves (it was taken at the deal); the move is saved under the
+   * round's version (a second move sent at once loses with 409), and a round that ends (a mine, a
+   * wrong guess, a cash-out, the last safe tile, Hi-Lo's top multiplier, the draw) is paid through the wallet.
    */
   async function actStepped(round: RoundRow, session: SessionRow, input: ActInput, locale: LocaleCode): Promise<RoundView> {
     let action: string;
-    let next: mines.MinesState | hilo.HiloState;
+    let next: mines.MinesState | hilo.HiloState | videoPoker.VideoPokerState;
     let over: boolean;
     if (round.engine === 'mines') {
       const move = minesMove(reviveMines(round.state as Record<string, unknown>), input, locale);
       ({ action, next } = move);
       over = move.next.phase === 'settled';
+    } else if (round.engine === 'video-poker') {
+      // The draw replays the deck from the round's seeds: the cards it brings were fixed at the deal.
+      const seed = (await seeds.byId(round.seedId))!;
+      const rng = createRoundRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: round.nonce });
+      ({ action, next } = videoPokerMove(reviveVideoPoker(round.state as Record<string, unknown>), input, rng, locale));
+      over = true;
     } else {
       // Hi-Lo draws its next card only now: the round's stream is rebuilt from its seeds.
       const seed = (await seeds.byId(round.seedId))!;
@@ -706,7 +717,7 @@ export function createStudio(deps: {
         clientSeed: seed.clientSeed,
         nonce: round.nonce,
         bet: reviveBet(round.engine, round.bet as Record<string, unknown>) as never,
-        actions: round.actions as Array<BlackjackActionName | mines.MinesAction | hilo.HiloAction>,
+        actions: round.actions as Array<BlackjackActionName | mines.MinesAction | hilo.HiloAction | videoPoker.VideoPokerAction>,
       });
       replayed = toWire(result.outcome, currency);
       matches = canonicalJson(toStored(result.outcome)) === canonicalJson(round.state);
@@ -774,8 +785,8 @@ export function createStudio(deps: {
       const state = blackjack.deal(bet as blackjack.BlackjackBet, rng);
       if (state.phase === 'settled') await settle(round, session, token, state, state.win);
       else await keepOpen(round, state);
-    } else if (round.engine === 'mines' || round.engine === 'hilo') {
-      // The board is dealt (the first card shown) and left open for the player, as it would have been.
+    } else if (round.engine === 'mines' || round.engine === 'hilo' || round.engine === 'video-poker') {
+      // The board is dealt (the first card shown, the five cards dealt) and left open for the player, as it would have been.
       await keepOpen(round, openingState(round.engine, bet, rng));
     } else {
       const outcome = playEngine(round.engine, bet, rng);
@@ -787,8 +798,8 @@ export function createStudio(deps: {
   return { launch, play, playFreeSpin, act, fairness, rotateSeed, verifyRound, recover };
 }
 
-/** games/act's input: blackjack's actions, or a Mines `reveal` of `tile` or `cashout`. */
-export type ActInput = { token: string; round_id: string; action: ActionName; tile?: number };
+/** games/act's input: blackjack's actions, a Mines `reveal` of `tile` or `cashout`, Hi-Lo's guesses, or video poker's `draw` keeping `held`. */
+export type ActInput = { token: string; round_id: string; action: ActionName; tile?: number; held?: unknown };
 
 /** Stored state keeps money as minor-unit strings: back to bigints, so toWire formats them. */
 const MONEY_KEYS = new Set(['amount', 'bet', 'lineBet', 'win', 'scatterWin', 'freeSpinsWin', 'stake', 'staked', 'payout']);
