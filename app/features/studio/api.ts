@@ -11,9 +11,11 @@ export const studioApi = {
   /** One spin of a free-spin pack; `spin` (the pack's next_spin) makes a resent request answer the same spin. */
   playFreeSpin: (token: string, packId: number, spin: number) =>
     api<RoundView>('games/playFreeSpin', { body: { token, pack_id: String(packId), spin: String(spin) } }),
-  /** A move on an open round: blackjack's actions, Mines' `reveal` (with `tile`) and `cashout`. */
-  act: (token: string, roundId: string, action: ActionName, tile?: number) =>
-    api<RoundView>('games/act', { body: { token, round_id: roundId, action, ...(tile === undefined ? {} : { tile: String(tile) }) } }),
+  /** A move on an open round: blackjack's actions, Mines' `reveal` (with `tile`) and `cashout`, video poker's `draw` (with `held`, as JSON). */
+  act: (token: string, roundId: string, action: ActionName, tile?: number, held?: number[]) =>
+    api<RoundView>('games/act', {
+      body: { token, round_id: roundId, action, ...(tile === undefined ? {} : { tile: String(tile) }), ...(held === undefined ? {} : { held: JSON.stringify(held) }) },
+    }),
   fairness: () => api<FairnessInfo>('games/getFairness'),
   rotateSeed: (clientSeed?: string) => api<RotateResult>('games/rotateSeed', { body: clientSeed ? { client_seed: clientSeed } : {} }),
   verifyRound: (roundId: string) => api<VerifyResult>('games/verifyRound', { query: { round_id: roundId } }),

@@ -14,4 +14,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   mines: lazy(() => import('./mines/mines-client.tsx')),
   baccarat: lazy(() => import('./baccarat/baccarat-client.tsx')),
   hilo: lazy(() => import('./hilo/hilo-client.tsx')),
+  'video-poker': lazy(() => import('./video-poker/video-poker-client.tsx')),
 };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icon.tsx';
 import { Chip } from './chip.tsx';
-import { compareAmounts, isPositive, showAmount } from './money.ts';
+import { beatsStake, compareAmounts, isPositive, showAmount } from './money.ts';
 import type { StudioSession } from './types.ts';
 import { stepPreset } from './stake.ts';
 
@@ -202,6 +202,7 @@ export function PlayBar({
   session,
   locked,
   lastWin,
+  lastStake,
   lastWinTestId,
   action,
   onAction,
@@ -213,6 +214,8 @@ export function PlayBar({
   session: Pick<StudioSession, 'limits' | 'stake' | 'setStake' | 'currency' | 'busy'>;
   locked: boolean;
   lastWin: string | null;
+  /** The stake of the round `lastWin` came from: a return at or below it is shown in the plain colour, not as a win. */
+  lastStake?: string;
   lastWinTestId?: string;
   action: string;
   onAction: () => void;
@@ -231,7 +234,7 @@ export function PlayBar({
         <StakeSelector presets={session.limits.presets} value={session.stake} onChange={session.setStake} disabled={locked} currency={session.currency} />
         <div className="hidden text-center tablet:block" aria-live="polite">
           <span className="block text-[10px] font-bold tracking-[0.16em] text-ink-400 uppercase">{t('dice.lastWin')}</span>
-          <span className={clsx('block text-lg font-extrabold tabular-nums', isPositive(lastWin) ? 'text-jade-400' : 'text-ink-200')} data-testid={lastWinTestId}>
+          <span className={clsx('block text-lg font-extrabold tabular-nums', (lastStake === undefined ? isPositive(lastWin) : beatsStake(lastWin ?? '0', lastStake)) ? 'text-jade-400' : 'text-ink-200')} data-testid={lastWinTestId}>
             {showAmount(lastWin ?? '0')}
           </span>
         </div>

@@ -203,7 +203,7 @@ function StudioTable({
           '',
         );
       },
-      act: (roundId: string, action: ActionName, extraStake = '', tile?: number) => run(() => studioApi.act(launch.token, roundId, action, tile), extraStake),
+      act: (roundId: string, action: ActionName, extraStake = '', tile?: number, held?: number[]) => run(() => studioApi.act(launch.token, roundId, action, tile, held), extraStake),
       commit: (round: RoundView) => {
         committed.current = round.balance;
         setBalance(round.balance);

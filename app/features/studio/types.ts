@@ -142,8 +142,8 @@ export type StudioSession = {
   freeSpins: FreeSpinsOffer | null;
   /** Plays the pack's next spin: nothing leaves the balance; null when the call failed. */
   playFreeSpin: () => Promise<RoundView | null>;
-  /** A move on the open round (blackjack's actions; Mines' `reveal` of `tile` and `cashout`). */
-  act: (roundId: string, action: ActionName, extraStake?: string, tile?: number) => Promise<RoundView | null>;
+  /** A move on the open round (blackjack's actions; Mines' `reveal` of `tile` and `cashout`; video poker's `draw` keeping the positions `held`). */
+  act: (roundId: string, action: ActionName, extraStake?: string, tile?: number, held?: number[]) => Promise<RoundView | null>;
   /** The round is on screen: its balance becomes the one shown, the outer page hears of it. */
   commit: (round: RoundView) => void;
   /** The client's main action for the Space key (spin, roll, deal, ...). */

@@ -1,12 +1,13 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HiloActionName, RoundView } from '../../../../contract/studio.ts';
+import type { HiloActionName } from '../../../../contract/studio.ts';
 import { PlayingCard } from '../blackjack/card.tsx';
 import { PlayBar, RecentRounds } from '../controls.tsx';
 import { useLatest } from '../hooks.ts';
 import { isPositive, showAmount } from '../money.ts';
-import { outcomeOf, type StudioClientProps } from '../types.ts';
+import { useSteppedRound } from '../stepped-round.ts';
+import type { StudioClientProps } from '../types.ts';
 import { GUESS_SIGN, guessOptions, historyOf, MAX_SKIPS, showChance, showMultiplier, type HiloView } from './hilo-logic.ts';
 
 const HISTORY = 12;
@@ -21,26 +22,9 @@ const HISTORY = 12;
 export default function HiloClient({ session }: StudioClientProps) {
   const { t } = useTranslation('studio');
   const { reducedMotion, stake } = session;
-  const opened = session.launch.open_round?.engine === 'hilo' ? session.launch.open_round : null;
-  const [round, setRound] = useState<RoundView | null>(opened);
-  const [history, setHistory] = useState<HiloView[]>([]);
-  const [lastWin, setLastWin] = useState<string | null>(null);
-  const view = round ? outcomeOf<HiloView>(round) : null;
+  const { round, view, history, lastWin, show } = useSteppedRound<HiloView>(session, 'hilo', HISTORY);
   const inPlay = round?.status === 'open' && view?.phase === 'playing';
   const locked = session.busy;
-
-  const show = useCallback(
-    (next: RoundView) => {
-      setRound(next);
-      session.commit(next);
-      if (next.status === 'settled') {
-        const done = outcomeOf<HiloView>(next);
-        setHistory((list) => [done, ...list].slice(0, HISTORY));
-        setLastWin(next.win);
-      }
-    },
-    [session],
-  );
 
   const start = useCallback(async () => {
     if (locked || inPlay) return;
