@@ -32,6 +32,8 @@ const dealtCards = async (page: Page) => Promise.all([0, 1, 2, 3, 4].map(async (
 async function deal(page: Page) {
   await page.getByTestId('video-poker-deal').click();
   await expect(client(page)).toHaveAttribute('data-phase', 'hold', { timeout: 15_000 });
+  // The player's cues: the stake's click, then the tick of a stepped round going on.
+  await expect(page.getByTestId('studio-game')).toHaveAttribute('data-sound', 'step');
   return dealtCards(page);
 }
 
@@ -56,6 +58,8 @@ async function checkDrawn(page: Page, dealt: number[], holds: boolean[]) {
   const kind = await page.getByTestId('video-poker-outcome').getAttribute('data-kind');
   const lit = page.locator('[data-testid="video-poker-line"][data-lit="true"]');
   await expect(lit).toHaveCount(kind === 'none' ? 0 : 1);
+  // A win chimes; the stake back (jacks or better) sounds the plain "even" tone; nothing paid, no sound.
+  await expect(page.getByTestId('studio-game')).toHaveAttribute('data-sound', kind === 'win' ? /^(win|bigWin)$/ : kind === 'back' ? 'even' : 'step');
   return kind;
 }
 
