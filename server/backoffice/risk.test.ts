@@ -120,3 +120,22 @@ describe('a case from a deposit of 2,500', () => {
     expect(cases.items.map((item) => item.status)).toEqual(['open', 'closed']);
   });
 });
+
+describe("the player page's devices", () => {
+  it('lists the fingerprints a player signed up and signed in with, and the other accounts seen on each; support may not read them', async () => {
+    const shared = `fp-bo-${Date.now()}-shared`;
+    const who = await registerPlayer(t, { tag: 'risk-devices', device: shared });
+    const other = await registerPlayer(t, { tag: 'risk-devices-other', device: shared });
+    const own = `fp-bo-${Date.now()}-own`;
+    expect((await t.call('login', { body: { login: who.email, password: 'secret12', device_id: own }, headers: { 'x-croupier-client-ip': who.ip } })).status).toBe(200);
+    const answer = await as(compliance, 'risk/devices', { query: { user_id: String(who.uid) } });
+    expect(answer.status).toBe(200);
+    const data = answer.json.data as { devices: Array<{ device_id: string; sessions: number; ip: string | null; shared_with: Array<{ user_id: number; player: string | null }> }>; seon: { enabled: boolean; checks: unknown[] } };
+    expect(data.devices).toMatchObject([
+      { device_id: own, sessions: 1, ip: who.ip, shared_with: [] },
+      { device_id: shared, sessions: 1, shared_with: [{ user_id: other.uid, player: other.email }] },
+    ]);
+    expect(data.seon).toEqual({ enabled: false, checks: [] });
+    expect((await as(support, 'risk/devices', { query: { user_id: String(who.uid) } })).status).toBe(403);
+  });
+});
