@@ -3,6 +3,9 @@
  * player's browsers sent, the other accounts seen with each, and SEON's answers when it runs.
  */
 
+/** Where SEON's browser agent's session is kept (sessionStorage): the /hit, the sign-up, sign-in and deposit read it. */
+export const SEON_SESSION_KEY = 'seon_session';
+
 /** One fingerprint of the player's: when it was seen, from how many sessions, and who else used it. */
 export type PlayerDeviceView = {
   device_id: string;

@@ -22,7 +22,6 @@ const texts = defineTexts({
     device: 'Fingerprint',
     sessions: 'Sessions',
     lastSeen: 'Last seen',
-    address: 'Last address',
     sharedWith: 'Other accounts on it',
     alone: 'none',
     seon: 'SEON checks',
@@ -45,7 +44,6 @@ const texts = defineTexts({
     device: 'Empreinte',
     sessions: 'Sessions',
     lastSeen: 'Vu en dernier',
-    address: 'Dernière adresse',
     sharedWith: 'Autres comptes dessus',
     alone: 'aucun',
     seon: 'Contrôles SEON',
@@ -86,7 +84,6 @@ function PlayerDevices({ userId }: { userId: number }) {
                   <th>{t('device')}</th>
                   <th>{t('sessions')}</th>
                   <th>{t('lastSeen')}</th>
-                  <th>{t('address')}</th>
                   <th>{t('sharedWith')}</th>
                 </tr>
               </thead>
@@ -95,11 +92,12 @@ function PlayerDevices({ userId }: { userId: number }) {
                   <tr key={device.device_id}>
                     <td>
                       <code title={device.device_id}>{device.device_id.slice(0, 12)}…</code>
-                      {device.user_agent && <div className="bo-hint device-agent">{device.user_agent}</div>}
+                      <div className="bo-hint device-agent" title={device.user_agent ?? undefined}>
+                        {[device.ip, device.user_agent].filter(Boolean).join(' · ') || '—'}
+                      </div>
                     </td>
                     <td>{device.sessions}</td>
                     <td>{formatTime(device.last_seen, locale)}</td>
-                    <td>{device.ip ?? '—'}</td>
                     <td>
                       {device.shared_with.length ? (
                         <>
@@ -121,7 +119,7 @@ function PlayerDevices({ userId }: { userId: number }) {
             </table>
           </div>
         )}
-        <h3>{t('seon')}</h3>
+        <h3 className="devices-seon">{t('seon')}</h3>
         {!seon.enabled && !seon.checks.length ? (
           <p className="bo-hint">{t('seonOff')}</p>
         ) : !seon.checks.length ? (
@@ -170,40 +168,40 @@ export function PlayerRisk({ userId }: { userId: number }) {
   if (!cases.data || !alerts.data) return null;
   return (
     <>
-    <Panel title={t('title')}>
-      {!cases.data.items.length ? (
-        <p className="bo-hint">{t('none')}</p>
-      ) : (
-        <div className="bo-grid" data-testid="player-risk">
-          <div>
-            <h3>{t('cases')}</h3>
-            <ul className="risk-list">
-              {cases.data.items.map((item) => (
-                <li key={item.id}>
-                  <Link to={`${BACKOFFICE_PATH}/risk/cases/${item.id}`}>{t('caseN', { id: item.id })}</Link> <CaseStatusBadge status={item.status} outcome={item.outcome} />{' '}
-                  {item.holds_withdrawals && <Badge tone="bad">{t('held')}</Badge>}
-                  <div className="bo-hint">
-                    {item.rules.map((id) => r(id)).join(', ')} · {formatTime(item.opened_at, locale)}
-                  </div>
-                </li>
-              ))}
-            </ul>
+      <Panel title={t('title')}>
+        {!cases.data.items.length ? (
+          <p className="bo-hint">{t('none')}</p>
+        ) : (
+          <div className="bo-grid" data-testid="player-risk">
+            <div>
+              <h3>{t('cases')}</h3>
+              <ul className="risk-list">
+                {cases.data.items.map((item) => (
+                  <li key={item.id}>
+                    <Link to={`${BACKOFFICE_PATH}/risk/cases/${item.id}`}>{t('caseN', { id: item.id })}</Link> <CaseStatusBadge status={item.status} outcome={item.outcome} />{' '}
+                    {item.holds_withdrawals && <Badge tone="bad">{t('held')}</Badge>}
+                    <div className="bo-hint">
+                      {item.rules.map((id) => r(id)).join(', ')} · {formatTime(item.opened_at, locale)}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h3>{t('alerts')}</h3>
+              <ul className="risk-list">
+                {alerts.data.items.map((alert) => (
+                  <li key={alert.id}>
+                    <strong>{r(alert.rule_id)}</strong> · {summary(alert)}
+                    <div className="bo-hint">{formatTime(alert.created_at, locale)}</div>
+                  </li>
+                ))}
+              </ul>
+            </div>
           </div>
-          <div>
-            <h3>{t('alerts')}</h3>
-            <ul className="risk-list">
-              {alerts.data.items.map((alert) => (
-                <li key={alert.id}>
-                  <strong>{r(alert.rule_id)}</strong> · {summary(alert)}
-                  <div className="bo-hint">{formatTime(alert.created_at, locale)}</div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      )}
-    </Panel>
-    <PlayerDevices userId={userId} />
+        )}
+      </Panel>
+      <PlayerDevices userId={userId} />
     </>
   );
 }

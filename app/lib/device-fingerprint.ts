@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { SEON_SESSION_KEY } from '../../contract/devices.ts';
 /**
  * The device facts a sign-up, a sign-in or a deposit carries (docs/devices.md): the built-in
  * collector's visitor id (the open-source FingerprintJS) and, while SEON runs, the session its
@@ -8,8 +9,6 @@ import { useEffect } from 'react';
  * blocked or slow collector sends the request without the field.
  */
 
-/** Where SEON's agent leaves its session (read by the /hit tracker too). */
-export const SEON_SESSION_KEY = 'seon_session';
 /** How long a submit waits for the fingerprint before going without it. */
 export const DEVICE_WAIT_MS = 1500;
 

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
-import { SEON_SESSION_KEY } from '../../lib/device-fingerprint.ts';
 import { HIT_DELAY_MS, hitQuery } from './hit.ts';
+
+/**
+ * Where SEON's agent leaves its session (SEON_SESSION_KEY of contract/devices.ts, written out
+ * here so the home page's entry does not take a chunk for one string; docs/devices.md).
+ */
+const SEON_SESSION_KEY = 'seon_session';
 
 function storedSeonSession(): string | null {
   try {

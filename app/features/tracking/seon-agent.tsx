@@ -1,63 +1,18 @@
 import { useEffect } from 'react';
-import { SEON_SESSION_KEY } from '../../lib/device-fingerprint.ts';
 import { useRootData } from '../../lib/locale.ts';
-
-/** The parts of SEON's browser agent this page uses: the current agent (init, getSession) and the older one (config, getBase64Session). */
-type SeonAgentApi = {
-  init?: (options?: Record<string, unknown>) => unknown;
-  getSession?: () => Promise<string>;
-  config?: (options: Record<string, unknown>) => void;
-  getBase64Session?: (done: (session: string) => void) => void;
-};
-
-declare global {
-  interface Window {
-    seon?: SeonAgentApi;
-  }
-}
-
-function keep(session: unknown) {
-  if (typeof session !== 'string' || !session) return;
-  try {
-    window.sessionStorage.setItem(SEON_SESSION_KEY, session);
-  } catch {
-    // Storage refused (private mode): the sign-up and deposit simply go without SEON's session.
-  }
-}
-
-async function collect(agent: SeonAgentApi) {
-  if (agent.getSession) {
-    await agent.init?.();
-    keep(await agent.getSession());
-  } else if (agent.getBase64Session) {
-    agent.config?.({ session_id: crypto.randomUUID(), audio_fingerprint: true, canvas_fingerprint: true, webgl_fingerprint: true });
-    agent.getBase64Session(keep);
-  }
-}
 
 /**
  * SEON's device agent, only while the site runs SEON (general info's `is_seon_enabled`; docs/devices.md):
  * loaded after the page with the response's CSP nonce, it collects its session, which is kept
  * for the `/hit` and sent with the sign-up, the sign-in and the deposit. Without SEON nothing
- * is loaded. An agent that fails to load costs the player nothing.
+ * is loaded; the loader itself is imported only then, so pages without SEON carry none of it.
  */
 export function SeonAgent() {
   const root = useRootData();
   const src = root?.seonAgent ?? null;
   const nonce = root?.nonce;
   useEffect(() => {
-    if (!src) return;
-    const existing = document.querySelector<HTMLScriptElement>('script[data-seon-agent]');
-    if (existing) return;
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.dataset.seonAgent = '';
-    if (nonce) script.nonce = nonce;
-    script.onload = () => {
-      if (window.seon) void collect(window.seon).catch(() => undefined);
-    };
-    document.head.appendChild(script);
+    if (src) void import('./seon-load.ts').then((loader) => loader.loadSeonAgent(src, nonce)).catch(() => undefined);
   }, [src, nonce]);
   return null;
 }
