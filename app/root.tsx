@@ -17,7 +17,7 @@ import { useRootData } from './lib/locale.ts';
 import { AppErrorPage } from './features/errors/error-page.tsx';
 import { AppProviders } from './features/shell/app-providers.tsx';
 import { WebApp } from './features/webapp/index.ts';
-import { HitTracker } from './features/tracking/index.ts';
+import { HitTracker, SeonAgent } from './features/tracking/index.ts';
 import { ConsentHost } from './features/consent/index.ts';
 import { consentOf, type Consent } from '../contract/analytics.ts';
 import { googleTagScript } from '../contract/analytics-tag.ts';
@@ -46,6 +46,8 @@ export type RootData = {
   consent: Consent | null;
   /** The operator's tag script, only for a player who accepted (rendered with the nonce in the head). */
   analyticsTag: string | null;
+  /** SEON's device agent when general info says SEON runs (docs/devices.md), loaded with the nonce. */
+  seonAgent: string | null;
 };
 
 /** Redirects happen here, before any loader runs, for document loads and client navigations alike. */
@@ -109,6 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       liveCasino,
       consent,
       analyticsTag: consent === 'granted' ? googleTagScript(general.analytic) : null,
+      seonAgent: general.is_seon_enabled ? bridge.seonAgentUrl : null,
     };
   } catch (error) {
     toPageError(error);
@@ -195,6 +198,7 @@ export default function App() {
       <Outlet />
       <WebApp />
       <HitTracker />
+      <SeonAgent />
     </AppProviders>
   );
 }

@@ -27,4 +27,6 @@ export type ServerBridge = {
   isSignedIn(): Promise<boolean>;
   /** Public origin for canonical links. */
   origin: string;
+  /** SEON's device agent script while SEON runs (docs/devices.md), else null: pages load it only then. */
+  seonAgentUrl: string | null;
 };

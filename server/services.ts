@@ -16,6 +16,7 @@ import { ledgerCheckJob } from './modules/ledger/check-job.ts';
 import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
 import { LOCALES } from '../contract/locales.ts';
+import { formatMinor, type CurrencyCode } from '../contract/money.ts';
 import type { ContactView } from './modules/accounts/index.ts';
 import { createChargebacks, createDemoProvider, createNowPaymentsProvider, createPayments, createProviderRegistry, createSkrillProvider, CRYPTO_METHODS, PAYOUT_CHECK_JOB, withdrawalQueueEffect, type CallbackSender } from './modules/payments/index.ts';
 import { hmacSha256 } from './platform/crypto.ts';
@@ -45,6 +46,7 @@ import { createRisk } from './modules/risk/index.ts';
 import { createAnalytics } from './modules/analytics/index.ts';
 import { createStaff } from './modules/staff/index.ts';
 import { createAffiliates, POSTBACK_JOB } from './modules/affiliates/index.ts';
+import { createSeon, SEON_JOB } from './modules/devices/index.ts';
 import { createReports, DAILY_MAIL_ROLES } from './modules/reports/index.ts';
 
 /**
@@ -155,8 +157,12 @@ export async function createServices(deps: {
     secret: secret.secret,
     // A time-out or self-exclusion refuses sign-in on every channel (docs/responsible-gaming.md).
     signInGuard: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
-    // A sign-up on any channel takes the visitor's first touch (affiliates is created below; called only at sign-up).
-    onRegistered: (tx, userId, context) => affiliates.attachAtSignup(tx, userId, context.firstTouch),
+    // A sign-up on any channel takes the visitor's first touch and, with SEON, queues its fraud
+    // check (affiliates and seon are created below; called only at sign-up).
+    onRegistered: async (tx, userId, context) => {
+      await affiliates.attachAtSignup(tx, userId, context.firstTouch);
+      await seon.queue(tx, { action: 'sign_up', userId, ip: context.ip, deviceId: context.deviceId ?? null, seonSession: context.seonSession ?? null });
+    },
   });
   // Telegram mini-app and social (OpenID Connect) sign-in (docs/sign-in-channels.md).
   const identityProviders = createIdentityProviders({
@@ -285,6 +291,21 @@ export async function createServices(deps: {
   });
   jobs.onEvent(affiliates.postbackHandler);
   jobs.define(affiliates.postbackJob);
+  // SEON's fraud API at sign-up and deposit when SEON_API_KEY is set (docs/devices.md): queued in
+  // the sign-up's or deposit's transaction, called by a job, so the player never waits for it.
+  const seon = createSeon({
+    db,
+    logger,
+    config: env.SEON_API_KEY ? { apiKey: env.SEON_API_KEY, apiUrl: env.SEON_API_URL, timeoutMs: env.SEON_TIMEOUT_MS, agentUrl: env.SEON_JS_AGENT } : null,
+    enqueue: (tx, key, payload) => jobs.enqueue(SEON_JOB, key, payload, { tx }),
+    player: async (userId) => {
+      const info = await accounts.userInfo(userId).catch(() => null);
+      if (!info) return null;
+      const email = info.login?.includes('@') ? info.login : null;
+      return { email, phone: info.login && !email ? info.login : null, registeredAt: new Date(info.reg_time ?? Date.now()), country: info.country_code };
+    },
+  });
+  jobs.define(seon.job);
   jobs.schedule(affiliates.hitsRetentionJob);
   // Business reports (docs/reports.md): the ledger's movements folded into daily rows every minute.
   const reports = createReports({
@@ -427,6 +448,16 @@ export async function createServices(deps: {
     checkDepositOffer: promotions.checkDepositOffer,
     beforeWithdrawal: promotions.beforeWithdrawal,
     beforeDeposit: (userId, locale) => responsibleGaming.assertNotExcluded(userId, locale),
+    // SEON's fraud check of the deposit, queued with it (docs/devices.md).
+    onDepositCreated: (tx, payment, context) =>
+      seon.queue(tx, {
+        action: 'deposit',
+        userId: payment.userId,
+        ip: context.ip,
+        deviceId: context.device.deviceId,
+        seonSession: context.device.seonSession,
+        deposit: { paymentId: payment.id, publicId: payment.publicId, amount: formatMinor(payment.amount, payment.currency as CurrencyCode), currency: payment.currency, method: payment.method },
+      }),
     // Withdrawals wait for an approved identity verification as the operators set it.
     withdrawalCheck: verification.withdrawalCheck,
     // A compliance case holding the player's withdrawals refuses their approval (docs/risk.md).
@@ -501,6 +532,7 @@ export async function createServices(deps: {
     risk,
     jobs,
     affiliates,
+    seon,
     /** The business report: GGR, NGR, deposits ... per period and dimension (docs/reports.md). */
     reports,
     setCallbackSender: (sender: CallbackSender) => {

@@ -42,7 +42,7 @@ async function deposit(who: TestPlayer, amount: string) {
 describe('risk rules', () => {
   it('lists every rule with its defaults, refuses a wrong threshold naming the field (in French too) and writes nothing', async () => {
     const rules = (await as(compliance, 'risk/rules')).json.data as { items: RiskRuleView[] };
-    expect(rules.items.map((rule) => rule.id)).toEqual(['large_deposit', 'deposits_30d', 'low_turnover_withdrawal', 'failed_deposits', 'linked_to_excluded', 'rapid_limit_increases', 'shared_requisites', 'player_rtp_outlier']);
+    expect(rules.items.map((rule) => rule.id)).toEqual(['large_deposit', 'deposits_30d', 'low_turnover_withdrawal', 'failed_deposits', 'linked_to_excluded', 'rapid_limit_increases', 'shared_requisites', 'player_rtp_outlier', 'shared_device', 'offer_per_device']);
     expect(rules.items[0]).toMatchObject({ enabled: true, thresholds: { amount_eur: 2000 }, updated_at: null });
 
     const bad = await as(compliance, 'risk/rule', { body: { rule_id: 'failed_deposits', thresholds: { count: 1, minutes: 'soon' } } });
@@ -52,7 +52,7 @@ describe('risk rules', () => {
     expect(unknown.status).toBe(422);
     const empty = await as(compliance, 'risk/rule', { body: { rule_id: 'large_deposit', thresholds: { amount_eur: '' } }, french: true });
     expect(empty.json.error?.fields).toEqual({ 'thresholds.amount_eur': 'Champ obligatoire' });
-    const neither = await as(compliance, 'risk/rule', { body: { rule_id: 'linked_to_excluded', thresholds: { by_address: false, by_requisites: false } } });
+    const neither = await as(compliance, 'risk/rule', { body: { rule_id: 'linked_to_excluded', thresholds: { by_address: false, by_requisites: false, by_device: false } } });
     expect(neither.json.error?.fields).toHaveProperty(['thresholds.by_address']);
     expect(await queryRows(t.database.db, sql`select * from risk_rules`)).toEqual([]);
     expect(await auditRows('risk-rule:failed_deposits')).toEqual([]);
@@ -118,5 +118,24 @@ describe('a case from a deposit of 2,500', () => {
     await t.services.jobs.drain();
     const cases = (await as(compliance, 'risk/cases', { query: { user_id: String(who.uid), status: 'all' } })).json.data as { items: Array<{ id: number; status: string }> };
     expect(cases.items.map((item) => item.status)).toEqual(['open', 'closed']);
+  });
+});
+
+describe("the player page's devices", () => {
+  it('lists the fingerprints a player signed up and signed in with, and the other accounts seen on each; support may not read them', async () => {
+    const shared = `fp-bo-${Date.now()}-shared`;
+    const who = await registerPlayer(t, { tag: 'risk-devices', device: shared });
+    const other = await registerPlayer(t, { tag: 'risk-devices-other', device: shared });
+    const own = `fp-bo-${Date.now()}-own`;
+    expect((await t.call('login', { body: { login: who.email, password: 'secret12', device_id: own }, headers: { 'x-croupier-client-ip': who.ip } })).status).toBe(200);
+    const answer = await as(compliance, 'risk/devices', { query: { user_id: String(who.uid) } });
+    expect(answer.status).toBe(200);
+    const data = answer.json.data as { devices: Array<{ device_id: string; sessions: number; ip: string | null; shared_with: Array<{ user_id: number; player: string | null }> }>; seon: { enabled: boolean; checks: unknown[] } };
+    expect(data.devices).toMatchObject([
+      { device_id: own, sessions: 1, ip: who.ip, shared_with: [] },
+      { device_id: shared, sessions: 1, shared_with: [{ user_id: other.uid, player: other.email }] },
+    ]);
+    expect(data.seon).toEqual({ enabled: false, checks: [] });
+    expect((await as(support, 'risk/devices', { query: { user_id: String(who.uid) } })).status).toBe(403);
   });
 });

@@ -73,12 +73,16 @@ export const users = pgTable('users', {
   profile: jsonb('profile').notNull().default(sql`'{}'::jsonb`),
   /** What the player chose at sign-up: promo code, character, casino or betting. */
   signupChoices: jsonb('signup_choices').notNull().default(sql`'{}'::jsonb`),
+  /** The browser's device fingerprint at sign-up (docs/devices.md); null when the browser sent none. */
+  signupDeviceId: text('signup_device_id'),
   registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [
   // The back office's player search (server/modules/accounts/admin.ts): newest first, and display names by prefix.
   index('users_registered_at_idx').on(table.registeredAt),
   index('users_fakename_prefix_idx').on(sql`lower(${table.fakename}) text_pattern_ops`),
+  // The risk rules and the player page find the accounts signed up from one device.
+  index('users_signup_device_idx').on(table.signupDeviceId).where(sql`${table.signupDeviceId} is not null`),
 ]);
 
 export const contacts = pgTable(
@@ -122,12 +126,16 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The browser's device fingerprint when the session was opened (docs/devices.md); null when none came. */
+    deviceId: text('device_id'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
     index('sessions_user_idx').on(table.userId),
     // The back office finds players by an address they came from, and accounts that shared one.
     index('sessions_ip_idx').on(table.ip),
+    // The risk rules count the accounts seen on one device (docs/risk.md, shared_device).
+    index('sessions_device_idx').on(table.deviceId).where(sql`${table.deviceId} is not null`),
   ],
 );
 
@@ -273,6 +281,8 @@ export const payments = pgTable(
     requisites: jsonb('requisites').notNull().default(sql`'{}'::jsonb`),
     campaignOfferId: integer('campaign_offer_id').notNull().default(-1),
     domain: text('domain'),
+    /** The browser's device fingerprint the deposit was asked from (docs/devices.md); null when none came. */
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -282,6 +292,8 @@ export const payments = pgTable(
     // The back office finds players by the IBAN or wallet they withdraw to, and accounts that share one.
     index('payments_requisites_iban_idx').on(sql`(${table.requisites} ->> 'iban')`).where(sql`${table.requisites} ? 'iban'`),
     index('payments_requisites_wallet_idx').on(sql`lower(${table.requisites} ->> 'wallet_email')`).where(sql`${table.requisites} ? 'wallet_email'`),
+    // A welcome offer taken from one device by several accounts (docs/risk.md, offer_per_device).
+    index('payments_device_idx').on(table.deviceId).where(sql`${table.deviceId} is not null`),
     check('payments_amount_positive', sql`${table.amount} > 0`),
   ],
 );

@@ -163,6 +163,7 @@ export function createHttpApp(options: HttpAppOptions) {
       secure: (c) => c.req.url.startsWith('https:'),
       dev: env.NODE_ENV === 'development',
       gameOrigins: env.AGGREGATOR_URL ? (env.AGGREGATOR_CONTENT_ORIGINS ?? [new URL(env.AGGREGATOR_URL).origin]) : [],
+      deviceAgentOrigins: services.seon.agentUrl ? [new URL(services.seon.agentUrl).origin] : [],
       // A configured third-party chat widget's origins (nothing when the built-in chat runs), and
       // Sumsub's WebSDK while Sumsub verifies players.
       thirdPartyOrigins: async (c) => {

@@ -84,5 +84,6 @@ function createBridge(
     siteConfig: (locale) => options.services.siteConfig.get(locale),
     isMaintenance: () => options.services.siteSettings.get('maintenance'),
     isSignedIn: async () => viewer.userId !== null,
+    seonAgentUrl: options.services.seon.agentUrl,
   };
 }

@@ -10,7 +10,7 @@ import { securityHeaders } from './security-headers.ts';
  * what a configured third-party widget and development add to that.
  */
 let nonces = 0;
-function appWith(options: { dev?: boolean; origins?: () => Promise<string[]> } = {}) {
+function appWith(options: { dev?: boolean; origins?: () => Promise<string[]>; deviceAgent?: string[] } = {}) {
   const app = new Hono<HttpEnv>();
   app.use(async (c, next) => {
     nonces += 1;
@@ -18,7 +18,7 @@ function appWith(options: { dev?: boolean; origins?: () => Promise<string[]> } =
     c.set('viewer', { visitorId: 'AAAAAAAAAAAAAAAAAAAAAA', userId: null, sessionId: null, userStatus: null });
     await next();
   });
-  app.use(securityHeaders({ secure: () => false, dev: options.dev ?? false, thirdPartyOrigins: options.origins }));
+  app.use(securityHeaders({ secure: () => false, dev: options.dev ?? false, thirdPartyOrigins: options.origins, deviceAgentOrigins: options.deviceAgent }));
   app.get('/', (c) => c.html('<p>page</p>'));
   app.get('/data.json', (c) => c.json({ ok: true }));
   return app;
@@ -39,6 +39,14 @@ async function policyOf(app: Hono<HttpEnv>, path = '/') {
 }
 
 describe("the pages' Content-Security-Policy", () => {
+  it("adds SEON's agent origin to scripts and connections only, while SEON runs (docs/devices.md)", async () => {
+    const { directives } = await policyOf(appWith({ deviceAgent: ['https://cdn.seonintelligence.com'] }));
+    expect(directives!['script-src']).toMatch(/^'self' 'nonce-n0nce\d+' https:\/\/cdn\.seonintelligence\.com$/);
+    expect(directives!['connect-src']).toBe("'self' https://cdn.seonintelligence.com");
+    expect(directives!['style-src']).toMatch(/^'self' 'nonce-/);
+    expect(directives!['img-src']).toBe("'self' data: blob:");
+  });
+
   it('allows styles and scripts from the site or with the response nonce, no style attributes, and connections to the site only', async () => {
     const { header, directives } = await policyOf(appWith());
     const nonce = /'nonce-(n0nce\d+)'/.exec(header ?? '')?.[1];

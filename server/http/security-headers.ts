@@ -32,6 +32,11 @@ export function securityHeaders(options: {
    * images and connections only; the tag is started by a nonce'd script, and styles stay strict.
    */
   analyticsSources?(c: Context): Promise<{ script: readonly string[]; img: readonly string[]; connect: readonly string[] } | null>;
+  /**
+   * The origin of SEON's device agent while SEON runs (docs/devices.md): its script, loaded with
+   * the nonce, and the connections it makes home. Nothing else is loosened.
+   */
+  deviceAgentOrigins?: string[];
 }): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     await next();
@@ -50,6 +55,7 @@ export function securityHeaders(options: {
       const games = options.gameOrigins?.length ? ` ${options.gameOrigins.join(' ')}` : '';
       const tags = (await options.analyticsSources?.(c).catch(() => null)) ?? null;
       const tag = (list: readonly string[] | undefined) => (tags && list?.length ? ` ${list.join(' ')}` : '');
+      const agent = options.deviceAgentOrigins?.length ? ` ${options.deviceAgentOrigins.join(' ')}` : '';
       // Vite's dev client and third-party widgets inject style elements without the nonce.
       const inlineStyles = options.dev || origins.length > 0;
       headers.set(
@@ -57,14 +63,14 @@ export function securityHeaders(options: {
         [
           "default-src 'self'",
           // Vite's dev client injects inline scripts without a nonce; production pins scripts.
-          options.dev ? `script-src 'self' 'unsafe-inline'${plus}${tag(tags?.script)}` : `script-src 'self' 'nonce-${nonce}'${plus}${tag(tags?.script)}`,
+          options.dev ? `script-src 'self' 'unsafe-inline'${plus}${tag(tags?.script)}${agent}` : `script-src 'self' 'nonce-${nonce}'${plus}${tag(tags?.script)}${agent}`,
           // A nonce in the list would switch 'unsafe-inline' off: the looser form names none.
           inlineStyles ? `style-src 'self' 'unsafe-inline'${plus}` : `style-src 'self' 'nonce-${nonce}'${plus}`,
           inlineStyles ? "style-src-attr 'unsafe-inline'" : "style-src-attr 'none'",
           `img-src 'self' data: blob:${plus}${games}${tag(tags?.img)}`,
           `font-src 'self' data:${plus}`,
           // Vite's hot reload talks over a websocket in development only.
-          options.dev ? `connect-src 'self' ws: wss:${plus}${tag(tags?.connect)}` : `connect-src 'self'${plus}${tag(tags?.connect)}`,
+          options.dev ? `connect-src 'self' ws: wss:${plus}${tag(tags?.connect)}${agent}` : `connect-src 'self'${plus}${tag(tags?.connect)}${agent}`,
           `frame-src 'self'${plus}${games}`,
           // The service worker (/sw.js) and the web app manifest come from this origin only.
           "worker-src 'self'",

@@ -139,6 +139,17 @@ const envSchema = z.object({
   NOWPAYMENTS_PAYOUT_TOTP_SECRET: z.string().regex(/^[A-Z2-7]{26,128}$/, 'a base32 TOTP secret of at least 128 bits').optional(),
   NOWPAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /**
+   * SEON (docs/devices.md): with the API key (SEON's license key) set, general info says
+   * `is_seon_enabled`, pages load SEON's device agent from SEON_JS_AGENT, and every sign-up and
+   * deposit is scored by SEON's fraud API at SEON_API_URL (its v2 endpoint by default; tests and
+   * demos point it at the local stand-in, server/modules/devices/seon-stand-in.ts), waiting at
+   * most SEON_TIMEOUT_MS for the answer. None: the site's own fingerprints only.
+   */
+  SEON_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEON_API_URL: z.url().default('https://api.seon.io/SeonRestService/fraud-api/v2/'),
+  SEON_JS_AGENT: z.url({ protocol: /^https?$/ }).default('https://cdn.seonintelligence.com/js/v6/agent.umd.js'),
+  SEON_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5000),
+  /**
    * Multiplies every abuse limit. 1 in production; end-to-end runs, where every journey comes
    * from one address, raise it so the limits never decide a test they do not test.
    */

@@ -13,7 +13,10 @@ test('signs up with e-mail, confirms the contact from the mailbox, signs out and
   await gotoHydrated(page, '/gamehall');
   const dialog = await openAuthPopup(page, 'sign-up');
   await expect(dialog.getByRole('tab', { selected: true })).toHaveText('Sign up');
+  const registered = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/register');
   await fillSignUp(dialog, email);
+  // The sign-up carries the browser's FingerprintJS visitor id (docs/devices.md).
+  expect((await registered).postData()).toMatch(/name="device_id"\r\n\r\n[0-9a-f]{32}\r\n/);
 
   // A full load of the same page, with register=success.
   await page.waitForURL('/gamehall?register=success');
@@ -40,7 +43,9 @@ test('signs up with e-mail, confirms the contact from the mailbox, signs out and
 
   await gotoHydrated(page, '/winners');
   const signIn = await openAuthPopup(page, 'sign-in');
+  const signedIn = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
   await fillSignIn(signIn, email);
+  expect((await signedIn).postData()).toMatch(/name="device_id"\r\n\r\n[0-9a-f]{32}\r\n/);
   // After sign-in: the home of the locale.
   await page.waitForURL('/');
   await expect(page.getByTestId('header-balance')).toContainText('0.00 EUR');

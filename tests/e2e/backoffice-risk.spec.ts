@@ -12,6 +12,9 @@ import { depositThroughDemo, gotoHydrated } from './support.ts';
 test.describe.configure({ timeout: 150_000 });
 
 const email = `risk-${Date.now().toString(36)}-${process.pid}@example.com`;
+const twin = `risk-twin-${Date.now().toString(36)}-${process.pid}@example.com`;
+/** The fingerprint both accounts' browsers send (docs/devices.md). */
+const device = `e2e${Date.now().toString(16)}${process.pid}`.padEnd(32, '0').slice(0, 32);
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
@@ -24,8 +27,11 @@ test('a deposit of 2,500 opens a case; compliance holds the withdrawals, then cl
   await expect(compliance.getByRole('heading', { name: 'Risk alerts' })).toBeVisible();
 
   const player = await newPage(browser);
-  const signUp = await player.request.post('/api/register', { form: { email, password: 'secret12', password_confirmation: 'secret12', terms: '1' } });
+  const signUp = await player.request.post('/api/register', { form: { email, password: 'secret12', password_confirmation: 'secret12', terms: '1', device_id: device } });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  // A second account from the same browser: the player page lists it beside the fingerprint.
+  const second = await (await newPage(browser)).request.post('/api/register', { form: { email: twin, password: 'secret12', password_confirmation: 'secret12', terms: '1', device_id: device } });
+  expect(second.ok(), await second.text()).toBe(true);
   await depositThroughDemo(player, '2500');
   await gotoHydrated(player, '/cashier/withdraw');
   await player.getByTestId('amount-input').fill('300');
@@ -93,6 +99,10 @@ test('a deposit of 2,500 opens a case; compliance holds the withdrawals, then cl
   await compliance.getByRole('row').filter({ hasText: email }).click();
   await compliance.getByRole('link', { name: 'Open the player page' }).click();
   await expect(compliance.getByTestId('player-risk')).toContainText('Large single deposit');
+  // The Devices panel: the fingerprint and the other account signed up with it (docs/devices.md).
+  const devices = compliance.getByTestId('player-devices');
+  await expect(devices.getByRole('row').filter({ hasText: device.slice(0, 12) })).toContainText(twin);
+  await expect(devices).toContainText('SEON is not configured');
   await compliance.getByTestId('player-risk').scrollIntoViewIfNeeded();
   await shootBackoffice(compliance, 'player-risk');
 

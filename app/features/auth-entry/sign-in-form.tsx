@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../contract/api.ts';
 import type { FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
+import { deviceFields, useDeviceWarmup } from '../../lib/device-fingerprint.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { useLocale, useRootData } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
@@ -58,6 +59,8 @@ export function SignInForm({
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const form = useValidatedForm({ login: initialLogin, password: '' }, { strategy, rules: CREDENTIAL_RULES, options: { locale, validationDict } });
+  // The sign-in carries the browser's fingerprint (docs/devices.md): computed while the form shows.
+  useDeviceWarmup();
 
   const signedIn = () => {
     const target = afterSignIn(locale, window.location, redirectUrl);
@@ -73,7 +76,7 @@ export function SignInForm({
     const login = loginValue(form.values.login);
     setPending(true);
     try {
-      await api<UserInfo>('login', { body: { login, password: form.values.password }, locale });
+      await api<UserInfo>('login', { body: { login, password: form.values.password, ...(await deviceFields()) }, locale });
       track('login', { method: 'password' });
       signedIn();
     } catch (error) {
@@ -159,7 +162,7 @@ function TwoFactorStep({ payload, onSignedIn, onBack }: { payload: TwoFactor; on
     if (!form.validate()) return;
     setPending(true);
     try {
-      await api<UserInfo>('login', { body: { login: payload.login, password: payload.password, code: form.values.code }, locale });
+      await api<UserInfo>('login', { body: { login: payload.login, password: payload.password, code: form.values.code, ...(await deviceFields()) }, locale });
       track('login', { method: 'password' });
       onSignedIn();
     } catch (error) {
@@ -176,7 +179,7 @@ function TwoFactorStep({ payload, onSignedIn, onBack }: { payload: TwoFactor; on
     setResending(true);
     try {
       // Two-factor was turned off meanwhile: the login simply succeeds.
-      await api<UserInfo>('login', { body: { login: payload.login, password: payload.password }, locale });
+      await api<UserInfo>('login', { body: { login: payload.login, password: payload.password, ...(await deviceFields()) }, locale });
       onSignedIn();
     } catch (error) {
       const step = twoFactorOf(error, payload.login, payload.password);

@@ -5,6 +5,7 @@ import type { SiteConfig } from '../../../contract/site-config.ts';
 import { withConfiguredFields } from '../../../contract/configured-forms.ts';
 import type { FieldRule } from '../../../contract/validation.ts';
 import { api } from '../../lib/api-client.ts';
+import { deviceFields, useDeviceWarmup } from '../../lib/device-fingerprint.ts';
 import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
 import { CheckboxField, FormAlert, PasswordField, SelectField, TextField } from '../../ui/field.tsx';
@@ -72,6 +73,7 @@ export function SignUpForm({
   const phoneCheck = usePhoneCheck(method === 'phone');
   const phoneSettings = usePhoneCountries(method === 'phone');
   const country = chosenCountry || phoneSettings?.default_country || '';
+  useDeviceWarmup();
 
   const configuredCurrencies = config?.cashier.availableCurrency ?? {};
   const currencies = Object.entries(
@@ -132,7 +134,8 @@ export function SignUpForm({
 
     setPending(true);
     try {
-      const answer = await api<UserInfo & { promo?: RegisterPromo }>('register', { body, locale });
+      // The sign-up carries the browser's fingerprint (docs/devices.md), never waiting long for it.
+      const answer = await api<UserInfo & { promo?: RegisterPromo }>('register', { body: { ...body, ...(await deviceFields()) }, locale });
       localStorage.removeItem(SHOW_POPUP_REG_KEY);
       track('registration', { method: 'password' });
       if (answer.promo && !answer.promo.activated && answer.promo.code === 'NOT_FOUND') track('promocode_not_found', { code: String(body.promo_code ?? '') });

@@ -5,6 +5,7 @@ import { isLoggedIn } from '../../../contract/api.ts';
 import type { CampaignView } from '../../../contract/promotions.ts';
 import { isNavigableUrl } from '../../../contract/routing.ts';
 import { api } from '../../lib/api-client.ts';
+import { deviceFields, useDeviceWarmup } from '../../lib/device-fingerprint.ts';
 import { useLocale, useLocalizedPath, useRootData } from '../../lib/locale.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/field.tsx';
@@ -54,6 +55,7 @@ export function DepositPage({ data }: { data: DepositData }) {
   const navigation = useNavigation();
   const location = useLocation();
   const carried = (location.state as CarriedState) ?? null;
+  useDeviceWarmup();
 
   const { settings } = data;
   const bySysname = config?.paymentMethodsUrlDisplay !== 'none';
@@ -112,7 +114,8 @@ export function DepositPage({ data }: { data: DepositData }) {
     setProblem({ fields: {}, alert: null });
     try {
       const answer = await api<{ transaction_id: string; redirect_url: string }>('cashier/makedeposit', {
-        body: { method: method.sysname, amount, campaign_offer_id: offerId, requisites: requisitesOf(method, requisites) },
+        // The deposit carries the browser's fingerprint (docs/devices.md), never waiting long for it.
+        body: { method: method.sysname, amount, campaign_offer_id: offerId, requisites: requisitesOf(method, requisites), ...(await deviceFields()) },
       });
       if (!isNavigableUrl(answer.redirect_url, window.location.origin, { external: true })) throw new Error('unsafe redirect');
       const back = cameFrom(browserStorage('sessionStorage'), document.referrer, window.location.origin) ?? localize('/gamehall');

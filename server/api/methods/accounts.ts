@@ -8,18 +8,30 @@ import { SESSION_COOKIE, type CallContext } from '../../modules/accounts/index.t
 import { AppError } from '../../platform/errors.ts';
 import { TELEGRAM_FIELDS } from './identity-providers.ts';
 import { FIRST_TOUCH_COOKIE } from '../../modules/affiliates/index.ts';
+import { deviceFacts } from '../../modules/devices/index.ts';
 
 /** Text fields arrive as strings from forms; bound their size before any rule looks at them. */
 const field = (max = 256) => z.string().max(max).optional();
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
-export const callContext = (context: ApiContext): CallContext => ({
+/**
+ * What the browser says about its device with a sign-up, a sign-in or a deposit (docs/devices.md).
+ * Never refused: a value that is not a string reads as missing, and `deviceFacts` drops one that
+ * is not printable or too long, so a browser that sends nothing usable is not held up.
+ */
+export const DEVICE_FIELDS = {
+  device_id: z.string().optional().catch(undefined),
+  seon_session: z.string().optional().catch(undefined),
+};
+
+export const callContext = (context: ApiContext, device?: { device_id?: string; seon_session?: string }): CallContext => ({
   locale: context.locale,
   ip: context.ip,
   userAgent: context.userAgent,
   origin: context.origin,
   // Sign-up copies the visitor's first touch onto the account (docs/affiliates.md).
   firstTouch: context.cookie(FIRST_TOUCH_COOKIE),
+  ...(device ? deviceFacts(device) : {}),
 });
 
 function startSession(context: ApiContext, token: string) {
@@ -53,6 +65,7 @@ export const register = defineMethod({
       promo_code: field(64),
       character_id: field(64),
       mark: z.enum(['casino', 'betting']).optional(),
+      ...DEVICE_FIELDS,
       ...TELEGRAM_FIELDS,
     })
     .strip(),
@@ -72,7 +85,7 @@ export const register = defineMethod({
         termsRequired: registration.terms.isActive,
         notifyDefault: registration.notify.isActive ? registration.notify.defaultValue : false,
       },
-      callContext(context),
+      callContext(context, input),
     );
     startSession(context, result.token);
     // The character picked at sign-up (spec 1 showCharacterSelect): an unknown one is ignored.
@@ -101,9 +114,9 @@ export const login = defineMethod({
   verb: 'POST',
   auth: false,
   summary: 'Signs in by e-mail or phone (a leading + is removed) and password, plus the code when two-factor is on.',
-  input: z.object({ login: z.string().min(1).max(254), password: z.string().min(1).max(128), code: z.string().max(12).optional() }),
+  input: z.object({ login: z.string().min(1).max(254), password: z.string().min(1).max(128), code: z.string().max(12).optional(), ...DEVICE_FIELDS }),
   handler: async (input, context) => {
-    const result = await context.services.accounts.login(input, callContext(context)).catch(async (error: unknown) => {
+    const result = await context.services.accounts.login(input, callContext(context, input)).catch(async (error: unknown) => {
       // Spec 1 section 8: a refused sign-in is an analytics event with its error code (docs/analytics.md).
       if (error instanceof AppError) await context.services.analytics.record(null, 'login_failed', { error: error.type });
       throw error;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { HISTORY_PAGE_SIZE } from '../../../contract/constants.ts';
 import type { PayerProfile } from '../../modules/payments/index.ts';
 import { defineMethod, type ApiContext } from '../types.ts';
-import { requireUserId } from './accounts.ts';
+import { deviceFacts } from '../../modules/devices/index.ts';
+import { DEVICE_FIELDS, requireUserId } from './accounts.ts';
 
 async function payer(context: ApiContext): Promise<PayerProfile> {
   const info = await context.services.accounts.userInfo(requireUserId(context));
@@ -40,9 +41,10 @@ export const makeDeposit = defineMethod({
     amount: amountText,
     campaign_offer_id: z.coerce.number().int().min(-1).default(-1),
     requisites,
+    ...DEVICE_FIELDS,
   }),
   handler: async (input, context) =>
-    context.services.payments.makeDeposit(await payer(context), input, { locale: context.locale, domain: new URL(context.origin).host }),
+    context.services.payments.makeDeposit(await payer(context), input, { locale: context.locale, domain: new URL(context.origin).host, ip: context.ip, device: deviceFacts(input) }),
 });
 
 export const getDepositInfo = defineMethod({

@@ -41,7 +41,7 @@ export const getGeneralInfo = defineMethod({
       available_currencies: Object.fromEntries(Object.entries(CURRENCIES).map(([code, c]) => [code, c.symbol])),
       available_locales: [...LOCALES],
       default_currency: DEFAULT_CURRENCY,
-      is_seon_enabled: false,
+      is_seon_enabled: services.seon.enabled,
       domain_state: settings.maintenance ? 'maintenance' : 'active',
       domain_type: settings.domainType,
       time_to_force_logout: settings.timeToForceLogout,

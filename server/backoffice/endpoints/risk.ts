@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { roleCan, staffTopic, type StaffRole } from '../../../contract/backoffice.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
 import { RISK_CASE_OUTCOMES, RISK_CASE_STATUSES, RISK_RULE_IDS, type RiskAlertView, type RiskCaseDetailView, type RiskCaseView } from '../../../contract/risk.ts';
+import type { PlayerDeviceView } from '../../../contract/devices.ts';
+import { devicesOfPlayer, playersOnDevice } from '../../modules/accounts/index.ts';
+import { playersDepositingFrom } from '../../modules/payments/index.ts';
 import { defineRead, defineWrite, signedIn, type Endpoint, type EndpointContext } from '../endpoint.ts';
 
 /**
@@ -149,4 +152,33 @@ const addCaseNote = defineWrite({
   },
 });
 
-export const RISK_ENDPOINTS: Endpoint[] = [listRules, updateRule, listAlerts, listCases, getCase, updateCase, addCaseNote] as Endpoint[];
+/**
+ * The player page's devices (docs/devices.md): the fingerprints the player's browsers sent (sign-up
+ * and sessions), each with the other accounts seen with it, and SEON's answers while SEON runs.
+ */
+const playerDevices = defineRead({
+  name: 'risk/devices',
+  access: 'risk.read',
+  summary: "A player's device fingerprints (`user_id`), last seen first, each with its sessions and the other accounts seen with it; and SEON's checks of the player's sign-up and deposits: {devices, seon: {enabled, checks}}.",
+  input: z.object({ user_id: id }),
+  handler: async (input, context) => {
+    const db = context.services.database.db;
+    const seen = await devicesOfPlayer(db, input.user_id);
+    const shared = await Promise.all(
+      seen.map(async (device) => [...new Set([...(await playersOnDevice(db, device.device_id, input.user_id, 20)), ...(await playersDepositingFrom(db, device.device_id, input.user_id, 20))])].slice(0, 20)),
+    );
+    const people = await context.services.payerReview.review([...new Set(shared.flat())]);
+    const devices: PlayerDeviceView[] = seen.map((device, index) => ({
+      device_id: device.device_id,
+      sessions: device.sessions,
+      first_seen: device.first_seen.toISOString(),
+      last_seen: device.last_seen.toISOString(),
+      ip: device.ip,
+      user_agent: device.user_agent,
+      shared_with: shared[index].map((userId) => ({ user_id: userId, player: people.get(userId)?.login ?? null })),
+    }));
+    return { devices, seon: { enabled: context.services.seon.enabled, checks: await context.services.seon.checksOf(input.user_id) } };
+  },
+});
+
+export const RISK_ENDPOINTS: Endpoint[] = [listRules, updateRule, listAlerts, listCases, getCase, updateCase, addCaseNote, playerDevices] as Endpoint[];

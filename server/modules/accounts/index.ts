@@ -24,3 +24,4 @@ export {
   type PlayerSearch,
 } from './admin.ts';
 export { createPayerReview, playersSeenAt, type PayerReview, type PayerReviewer } from './payer-review.ts';
+export { devicesOfPlayer, playersOnDevice } from './devices.ts';

@@ -29,6 +29,10 @@ export type CallContext = {
   origin: string;
   /** The visitor's first-touch cookie (affiliates), opaque here: handed to `onRegistered` at sign-up. */
   firstTouch?: string;
+  /** The browser's device fingerprint, checked (devices/fingerprint.ts): kept on the session and the sign-up; null when none came. */
+  deviceId?: string | null;
+  /** SEON's agent session when SEON runs: handed to `onRegistered` for its fraud check. */
+  seonSession?: string | null;
 };
 
 export type RegistrationOptions = {
@@ -64,6 +68,9 @@ export function createAccounts(deps: {
 }) {
   const { db, sessions, codes, limits, messenger } = deps;
   const guesses = createGuessLimits(limits);
+
+  /** What a new session keeps of its request: address, browser, device fingerprint. */
+  const sessionMeta = (context: CallContext) => ({ ip: context.ip, userAgent: context.userAgent, deviceId: context.deviceId ?? null });
 
   function invalid(fields: Record<string, string>): AppError {
     return new AppError('InvalidParameterException', `Invalid parameter: ${Object.keys(fields).join(', ')}`, { fields });
@@ -218,6 +225,7 @@ export function createAccounts(deps: {
           locale: context.locale,
           fakename: typeof input.fakename === 'string' && input.fakename ? input.fakename : null,
           isSubscribed: subscribed,
+          signupDeviceId: context.deviceId ?? null,
           countryCode: usePhone ? String(input.phone_country_code ?? '').toUpperCase() || null : null,
           signupChoices: {
             promo_code: typeof input.promo_code === 'string' ? input.promo_code.slice(0, 64) : null,
@@ -235,9 +243,9 @@ export function createAccounts(deps: {
         isSubscribed: subscribed,
       });
       await deps.onRegistered?.(tx, user.id, context);
-      const token = await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent });
-      // The risk rules look at who else came from this address (docs/risk.md).
-      await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip, method: 'password' } });
+      const token = await sessions.create(tx, user.id, sessionMeta(context));
+      // The risk rules look at who else came from this address or device (docs/risk.md).
+      await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip, method: 'password', device_id: context.deviceId ?? null } });
       return { user, token };
     }).catch((error: unknown) => {
       // Two registrations racing for one contact: the unique index decides, the loser is told.
@@ -305,7 +313,7 @@ export function createAccounts(deps: {
     const user = await findUser(userId);
     assertActive(user, context.locale);
     await deps.signInGuard?.(user.id, context.locale);
-    const token = await sessions.create(db, user.id, { ip: context.ip, userAgent: context.userAgent });
+    const token = await sessions.create(db, user.id, sessionMeta(context));
     return { token, user: await userInfo(user.id) };
   }
 
@@ -338,15 +346,15 @@ export function createAccounts(deps: {
         const [user] = await tx
           .insert(users)
           // Without a public name the registration is incomplete: the site asks for one (spec 1 §4).
-          .values({ passwordHash, currency: DEFAULT_CURRENCY, locale: context.locale, fakename, isRegistrationCompleted: fakename !== null })
+          .values({ passwordHash, currency: DEFAULT_CURRENCY, locale: context.locale, fakename, isRegistrationCompleted: fakename !== null, signupDeviceId: context.deviceId ?? null })
           .returning();
         if (input.email) {
           await tx.insert(contacts).values({ userId: user.id, type: 'email', value: normalizeEmail(input.email), isLogin: true, isConfirmed: input.emailVerified === true });
         }
         await link(tx, user.id);
-        await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip, method: 'identity' } });
+        await writeOutboxEvent(tx, { type: 'account.signed_up', userId: user.id, payload: { ip: context.ip, method: 'identity', device_id: context.deviceId ?? null } });
         await deps.onRegistered?.(tx, user.id, context);
-        return { user, token: await sessions.create(tx, user.id, { ip: context.ip, userAgent: context.userAgent }) };
+        return { user, token: await sessions.create(tx, user.id, sessionMeta(context)) };
       })
       .catch((error: unknown) => {
         if (pgErrorCode(error) === UNIQUE_VIOLATION) return null;
@@ -579,7 +587,7 @@ export function createAccounts(deps: {
       await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
       // Every session ends, this one too; the caller gets a fresh token for itself.
       await sessions.revokeAll(tx, userId);
-      return { token: await sessions.create(tx, userId, { ip: context.ip, userAgent: context.userAgent }) };
+      return { token: await sessions.create(tx, userId, sessionMeta(context)) };
     });
   }
 

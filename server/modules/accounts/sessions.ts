@@ -17,7 +17,8 @@ export type ResolvedSession = { sessionId: number; userId: number; status: 'acti
 const TOUCH_EVERY_MS = 60_000;
 
 export function createSessionStore(db: Db, policy: SessionPolicy) {
-  async function create(tx: Db | Tx, userId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
+  /** `deviceId`: the browser's fingerprint, already checked (devices/fingerprint.ts); null or absent when none came. */
+  async function create(tx: Db | Tx, userId: number, meta: { ip?: string; userAgent?: string; deviceId?: string | null }): Promise<string> {
     const token = randomToken();
     const now = Date.now();
     await tx.insert(sessions).values({
@@ -27,6 +28,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       absoluteExpiresAt: new Date(now + policy.absoluteSeconds * 1000),
       ip: meta.ip?.slice(0, 64),
       userAgent: meta.userAgent?.slice(0, 256),
+      deviceId: meta.deviceId ?? null,
     });
     return token;
   }

@@ -20,4 +20,4 @@ export { DEPOSIT_METHODS, WITHDRAWAL_METHODS, WITHDRAWAL_ROUTES } from './method
 export type { ProviderDayTotal } from './provider.ts';
 export { refundReference, type RefundRow, type Refunds } from './refunds.ts';
 export { createChargebacks, type ChargebackNotice, type ChargebackResult, type ChargebackRow, type Chargebacks } from './chargebacks.ts';
-export { ibanForm, playersByRequisite, playersSharingRequisites } from './requisites.ts';
+export { ibanForm, offersTakenBy, playersByRequisite, playersDepositingFrom, playersSharingRequisites } from './requisites.ts';

@@ -48,3 +48,27 @@ export async function playersSharingRequisites(db: Db, userId: number, limit = 5
   for (const row of rows) result.set(row.user_id, [...(result.get(row.user_id) ?? []), row.iban ? maskIban(row.iban) : (row.wallet ?? '')]);
   return result;
 }
+
+/** Players other than `except` who asked for a deposit from this device fingerprint (docs/devices.md). */
+export async function playersDepositingFrom(db: Db, deviceId: string, except: number, limit = 50): Promise<number[]> {
+  if (!deviceId) return [];
+  const rows = await queryRows<{ user_id: number }>(db, sql`select distinct user_id from payments where device_id = ${deviceId} and direction = 'deposit' and user_id <> ${except} limit ${limit}`);
+  return rows.map((row) => Number(row.user_id));
+}
+
+/**
+ * Players among `userIds` with a credited deposit that took one of these offers (campaign ids):
+ * player → the offers taken. A welcome offer taken from one device by several accounts (docs/risk.md).
+ */
+export async function offersTakenBy(db: Db, userIds: number[], campaignIds: number[]): Promise<Map<number, number[]>> {
+  if (!userIds.length || !campaignIds.length) return new Map();
+  const rows = await queryRows<{ user_id: number; campaign_offer_id: number }>(
+    db,
+    sql`select distinct user_id, campaign_offer_id from payments
+        where direction = 'deposit' and status = 'success'
+          and user_id = any(${`{${userIds.join(',')}}`}::int[]) and campaign_offer_id = any(${`{${campaignIds.join(',')}}`}::int[])`,
+  );
+  const taken = new Map<number, number[]>();
+  for (const row of rows) taken.set(Number(row.user_id), [...(taken.get(Number(row.user_id)) ?? []), Number(row.campaign_offer_id)]);
+  return taken;
+}

@@ -9,6 +9,7 @@ import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { depositLimits, paymentEvents, payments } from '../../db/schema.ts';
+import type { DeviceFacts } from '../devices/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { DEPOSIT_METHODS, WITHDRAWAL_DAILY_AMOUNT, WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_METHODS, WITHDRAWAL_ROUTES, type PaymentMethod } from './methods.ts';
 import { NO_METHOD_RULES, type PaymentMethodRules } from '../../../contract/payment-method-rules.ts';
@@ -38,6 +39,11 @@ export type PaymentHooks = {
   checkDepositOffer?: (userId: number, campaignOfferId: number, amount: bigint, locale: LocaleCode) => Promise<void>;
   /** In the withdrawal's transaction, before the reserve: may refuse it, or forfeit a bonus when `burn` is confirmed. */
   beforeWithdrawal?: (tx: Tx, userId: number, currency: string, burn: boolean, locale: LocaleCode) => Promise<void>;
+  /**
+   * In a new deposit's transaction, with the device it was asked from (docs/devices.md): SEON's
+   * fraud check is queued here, so it exists exactly when the deposit does.
+   */
+  onDepositCreated?: (tx: Tx, payment: { id: number; publicId: string; userId: number; amount: bigint; currency: string; method: string }, context: { ip: string; device: DeviceFacts }) => Promise<void>;
   /** Before a deposit starts: refuses it with a typed error (responsible gaming: a time-out or self-exclusion runs). */
   beforeDeposit?: (userId: number, locale: LocaleCode) => Promise<void>;
   /**
@@ -356,7 +362,7 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
   async function makeDeposit(
     payer: PayerProfile,
     input: { method: string; amount: unknown; campaign_offer_id?: number; requisites?: Record<string, unknown> },
-    context: { locale: LocaleCode; domain?: string },
+    context: { locale: LocaleCode; domain?: string; ip?: string; device?: DeviceFacts },
   ) {
     await deps.beforeDeposit?.(payer.uid, context.locale);
     await assertRequirements(payer.uid, 'deposit', context.locale);
@@ -386,19 +392,25 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
           });
         }
       }
-      await tx.insert(payments).values({
-        publicId,
-        userId: payer.uid,
-        direction: 'deposit',
-        method: method.sysname,
-        provider: provider.name,
-        amount,
-        currency,
-        status: 'created',
-        requisites,
-        campaignOfferId: offer > 0 ? offer : -1,
-        domain: context.domain,
-      });
+      const device = context.device ?? { deviceId: null, seonSession: null };
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          publicId,
+          userId: payer.uid,
+          direction: 'deposit',
+          method: method.sysname,
+          provider: provider.name,
+          amount,
+          currency,
+          status: 'created',
+          requisites,
+          campaignOfferId: offer > 0 ? offer : -1,
+          domain: context.domain,
+          deviceId: device.deviceId,
+        })
+        .returning({ id: payments.id });
+      await deps.onDepositCreated?.(tx, { id: row.id, publicId, userId: payer.uid, amount, currency, method: method.sysname }, { ip: context.ip ?? '', device });
     });
     let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
     try {

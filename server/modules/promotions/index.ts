@@ -20,3 +20,4 @@ export {
   publishOperatorCampaign,
   updateOperatorCampaign,
 } from './operator.ts';
+export { welcomeOffersAmong } from './welcome.ts';

@@ -26,8 +26,8 @@ afterAll(async () => {
 const as = (who: TestPlayer) => ({ cookie: who.cookie, 'x-croupier-client-ip': who.ip });
 const bank = (iban: string) => ({ method: 'bank_transfer', 'requisites[iban]': iban, 'requisites[account_holder]': 'Ann Smith' });
 
-async function deposit(who: TestPlayer, amount: string, outcome: 'success' | 'fail' = 'success') {
-  const started = await t.call('cashier/makedeposit', { body: { method: 'card', amount }, headers: as(who) });
+async function deposit(who: TestPlayer, amount: string, outcome: 'success' | 'fail' = 'success', extra: Record<string, string> = {}) {
+  const started = await t.call('cashier/makedeposit', { body: { method: 'card', amount, ...extra }, headers: as(who) });
   expect(started.status, JSON.stringify(started.json)).toBe(200);
   const { redirect_url } = started.json.data as { redirect_url: string };
   const form = new FormData();
@@ -180,6 +180,77 @@ describe('the rules', () => {
     await deposit(players[2], '100');
     await withdraw(players[2], '20', iban);
     expect(await alertsOf(players[2], 'shared_requisites')).toMatchObject([{ details: { accounts: 3 } }]);
+  });
+});
+
+describe('the rules on devices', () => {
+  const device = () => `fp${randomUUID().replaceAll('-', '')}`;
+  const signIn = async (who: TestPlayer, deviceId: string) => {
+    const answer = await t.call('login', { body: { login: who.email, password: 'secret12', device_id: deviceId }, headers: { 'x-croupier-client-ip': who.ip } });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    return { ...who, cookie: answer.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ') };
+  };
+
+  it('i. three accounts seen with one device fingerprint, by sign-up or by a sign-in and a deposit; not two', async () => {
+    const shared = device();
+    const first = await registerPlayer(t, { tag: 'risk-device-1', device: shared });
+    const second = await registerPlayer(t, { tag: 'risk-device-2', device: shared });
+    expect(await alertsOf(second, 'shared_device')).toEqual([]); // two accounts: a near miss
+    const third = await registerPlayer(t, { tag: 'risk-device-3', device: shared });
+    expect(await alertsOf(third, 'shared_device')).toMatchObject([{ details: { device: shared, accounts: 3, players: [first.uid, second.uid] } }]);
+
+    // A fourth signs up elsewhere, then signs in and deposits from the same browser.
+    const later = await signIn(await registerPlayer(t, { tag: 'risk-device-4' }), shared);
+    expect(await alertsOf(later, 'shared_device')).toEqual([]);
+    await deposit(later, '20', 'success', { device_id: shared });
+    expect(await alertsOf(later, 'shared_device')).toMatchObject([{ details: { device: shared, accounts: 4 } }]);
+
+    const pair = device();
+    await registerPlayer(t, { tag: 'risk-pair-1', device: pair });
+    const other = await registerPlayer(t, { tag: 'risk-pair-2', device: pair });
+    await deposit(other, '20', 'success', { device_id: pair });
+    expect(await alertsOf(other, 'shared_device')).toEqual([]);
+  });
+
+  it('j. one welcome offer taken by a second account from one device; not by one that deposited without it, nor from another device', async () => {
+    const [{ id: welcome }] = await queryRows<{ id: number }>(t.database.db, sql`select id from campaigns where sysname = 'welcome-bonus'`);
+    const shared = device();
+    const offer = { device_id: shared, campaign_offer_id: String(welcome) };
+    const first = await registerPlayer(t, { tag: 'risk-offer-1', device: shared });
+    await deposit(first, '20', 'success', offer);
+    expect(await alertsOf(first, 'offer_per_device')).toEqual([]);
+    const plain = await registerPlayer(t, { tag: 'risk-offer-plain', device: shared });
+    await deposit(plain, '20', 'success', { device_id: shared }); // same device, no offer: a near miss
+    expect(await alertsOf(plain, 'offer_per_device')).toEqual([]);
+    const elsewhere = await registerPlayer(t, { tag: 'risk-offer-elsewhere', device: device() });
+    await deposit(elsewhere, '20', 'success', { device_id: device(), campaign_offer_id: String(welcome) }); // the offer from another device
+    expect(await alertsOf(elsewhere, 'offer_per_device')).toEqual([]);
+    const again = await registerPlayer(t, { tag: 'risk-offer-2', device: shared });
+    await deposit(again, '20', 'success', offer);
+    expect(await alertsOf(again, 'offer_per_device')).toMatchObject([{ details: { device: shared, campaign: welcome, accounts: 2, players: [first.uid] } }]);
+  });
+
+  it('e. by device: a sign-up from a browser a self-excluded player used; not one a player in a time-out used, nor with the switch off', async () => {
+    const excludedDevice = device();
+    const excluded = await registerPlayer(t, { tag: 'risk-dev-excluded', device: excludedDevice });
+    await t.services.responsibleGaming.exclude({ userId: excluded.uid, currency: 'EUR' }, { kind: 'self_exclusion', length: '6m', confirm: true }, 'en');
+    const pauseDevice = device();
+    const pause = await registerPlayer(t, { tag: 'risk-dev-timeout', device: pauseDevice });
+    await t.services.responsibleGaming.exclude({ userId: pause.uid, currency: 'EUR' }, { kind: 'time_out', length: '24h', confirm: true }, 'en');
+
+    const again = await registerPlayer(t, { tag: 'risk-dev-again', device: excludedDevice });
+    expect(await alertsOf(again, 'linked_to_excluded')).toMatchObject([{ details: { excluded_player: excluded.uid, by: 'device', shared: excludedDevice } }]);
+    const besidePause = await registerPlayer(t, { tag: 'risk-dev-beside', device: pauseDevice });
+    expect(await alertsOf(besidePause, 'linked_to_excluded')).toEqual([]);
+
+    const compliance = await createStaffMember(t, 'compliance');
+    await t.services.risk.updateRule('linked_to_excluded', { thresholds: { by_address: true, by_requisites: true, by_device: false } }, compliance.id, 'en');
+    try {
+      const switchedOff = await registerPlayer(t, { tag: 'risk-dev-off', device: excludedDevice });
+      expect(await alertsOf(switchedOff, 'linked_to_excluded')).toEqual([]);
+    } finally {
+      await t.services.risk.updateRule('linked_to_excluded', { thresholds: { by_address: true, by_requisites: true, by_device: true } }, compliance.id, 'en');
+    }
   });
 });
 

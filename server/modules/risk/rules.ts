@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { RiskRuleId, RiskThresholdField } from '../../../contract/risk.ts';
 import { queryRows, type Tx } from '../../platform/db/database.ts';
 import type { OutboxEvent, OutboxEventType } from '../../platform/events/outbox.ts';
-import { playersSeenAt } from '../accounts/index.ts';
+import { playersOnDevice, playersSeenAt } from '../accounts/index.ts';
 import { declaredRtpsOf } from '../catalogue/index.ts';
 import { realStakesSince } from '../ledger/index.ts';
-import { playersSharingRequisites } from '../payments/index.ts';
+import { offersTakenBy, playersDepositingFrom, playersSharingRequisites } from '../payments/index.ts';
+import { welcomeOffersAmong } from '../promotions/index.ts';
 import { rtpWatchLine } from '../reports/index.ts';
 import { selfExcludedAmong } from '../responsible-gaming/index.ts';
 import { roundSumsByGame } from '../wallet/index.ts';
@@ -44,12 +45,40 @@ export type RuleDefinition<T extends Record<string, number | boolean> = Record<s
 const eur = (value: number) => Math.round(value * 100) / 100;
 const payload = (event: OutboxEvent) => event.payload as Record<string, unknown>;
 
-type PaymentFact = { id: number; public_id: string; amount: string; currency: string; created_at: Date | string; requisites: Record<string, string> | string };
+type PaymentFact = {
+  id: number;
+  public_id: string;
+  amount: string;
+  currency: string;
+  created_at: Date | string;
+  requisites: Record<string, string> | string;
+  campaign_offer_id: number;
+  device_id: string | null;
+};
 
 async function paymentOf(tx: Tx, id: unknown): Promise<PaymentFact | null> {
   if (typeof id !== 'number') return null;
-  const [row] = await queryRows<PaymentFact>(tx, sql`select id, public_id, amount::text as amount, currency, created_at, requisites from payments where id = ${id}`);
+  const [row] = await queryRows<PaymentFact>(
+    tx,
+    sql`select id, public_id, amount::text as amount, currency, created_at, requisites, campaign_offer_id, device_id from payments where id = ${id}`,
+  );
   return row ?? null;
+}
+
+/**
+ * The device fingerprint an event carries (docs/devices.md): the sign-up's, or the one the deposit
+ * was asked from. Null when the browser sent none: the device rules then have nothing to look at.
+ */
+async function deviceOf(tx: Tx, event: OutboxEvent): Promise<string | null> {
+  if (event.type === 'account.signed_up') return typeof payload(event).device_id === 'string' ? (payload(event).device_id as string) : null;
+  if (event.type === 'cashier.deposit') return (await paymentOf(tx, payload(event).paymentId))?.device_id ?? null;
+  return null;
+}
+
+/** Every other player seen with a fingerprint: its sessions, its sign-ups, its deposits. */
+async function playersSeenWithDevice(tx: Tx, deviceId: string, except: number): Promise<number[]> {
+  const [bySession, byDeposit] = [await playersOnDevice(tx, deviceId, except), await playersDepositingFrom(tx, deviceId, except)];
+  return [...new Set([...bySession, ...byDeposit])].sort((a, b) => a - b);
 }
 
 // Coerced: the rules screen sends what was typed; an empty field reads as missing (api/validate.ts).
@@ -159,29 +188,34 @@ const failedDeposits: RuleDefinition<{ count: number; minutes: number }> = {
 
 /**
  * e. An account linked to a self-excluded player: it signed up from an address the excluded
- * player used, or pays with requisites (IBAN, wallet) the excluded player used. A name or an
+ * player used, pays with requisites (IBAN, wallet) the excluded player used, or signs up or
+ * deposits from a device (fingerprint) the excluded player's browser was seen with. A name or an
  * e-mail domain is too weak a link to act on.
  */
-const linkedToExcluded: RuleDefinition<{ by_address: boolean; by_requisites: boolean }> = {
+const linkedToExcluded: RuleDefinition<{ by_address: boolean; by_requisites: boolean; by_device: boolean }> = {
   id: 'linked_to_excluded',
   events: ['account.signed_up', 'cashier.deposit', 'cashier.withdrawal'],
-  schema: z.strictObject({ by_address: z.boolean(), by_requisites: z.boolean() }).refine((value) => value.by_address || value.by_requisites, { path: ['by_address'] }),
-  defaults: { by_address: true, by_requisites: true },
+  schema: z
+    .strictObject({ by_address: z.boolean(), by_requisites: z.boolean(), by_device: z.boolean().default(true) })
+    .refine((value) => value.by_address || value.by_requisites || value.by_device, { path: ['by_address'] }),
+  defaults: { by_address: true, by_requisites: true, by_device: true },
   fields: [
     { key: 'by_address', kind: 'boolean' },
     { key: 'by_requisites', kind: 'boolean' },
+    { key: 'by_device', kind: 'boolean' },
   ],
-  async evaluate({ tx, event, userId, now }, { by_address, by_requisites }) {
-    const links: Array<{ player: number; by: 'address' | 'requisites'; value: string }> = [];
+  async evaluate({ tx, event, userId, now }, { by_address, by_requisites, by_device }) {
+    const links: Array<{ player: number; by: 'address' | 'requisites' | 'device'; value: string }> = [];
+    if (event.type === 'cashier.withdrawal' && payload(event).status !== 'requested') return [];
     if (event.type === 'account.signed_up') {
       const ip = String(payload(event).ip ?? '');
-      if (!by_address || !ip) return [];
-      for (const player of await playersSeenAt(tx, ip, userId)) links.push({ player, by: 'address', value: ip });
-    } else {
-      if (!by_requisites) return [];
-      if (event.type === 'cashier.withdrawal' && payload(event).status !== 'requested') return [];
+      if (by_address && ip) for (const player of await playersSeenAt(tx, ip, userId)) links.push({ player, by: 'address', value: ip });
+    } else if (by_requisites) {
       for (const [player, values] of await playersSharingRequisites(tx, userId)) links.push({ player, by: 'requisites', value: values[0] ?? '' });
     }
+    const device = by_device ? await deviceOf(tx, event) : null;
+    if (device) for (const player of await playersSeenWithDevice(tx, device, userId)) links.push({ player, by: 'device', value: device });
+    if (!links.length) return [];
     const excluded = new Set(await selfExcludedAmong(tx, [...new Set(links.map((link) => link.player))], now));
     const seen = new Set<number>();
     return links
@@ -240,6 +274,56 @@ const sharedRequisites: RuleDefinition<{ accounts: number }> = {
 };
 
 /**
+ * i. Several accounts seen with one device fingerprint (docs/devices.md): sessions opened, a
+ * sign-up or deposits asked for from the same browser. Raised at the sign-up or the deposit that
+ * brings the count to the threshold or past it, once per player and device.
+ */
+const sharedDevice: RuleDefinition<{ accounts: number }> = {
+  id: 'shared_device',
+  events: ['account.signed_up', 'cashier.deposit'],
+  schema: z.strictObject({ accounts: number(2, 100, true) }),
+  defaults: { accounts: 3 },
+  fields: [{ key: 'accounts', kind: 'number', min: 2, max: 100, integer: true }],
+  async evaluate({ tx, event, userId }, { accounts }) {
+    const device = await deviceOf(tx, event);
+    if (!device) return [];
+    const others = await playersSeenWithDevice(tx, device, userId);
+    if (others.length + 1 < accounts) return [];
+    return [{ factKey: `${userId}:${device}`, details: { device, accounts: others.length + 1, players: others.slice(0, 20) } }];
+  },
+};
+
+/**
+ * j. One welcome offer (a deposit offer for new players only, docs/promotions.md) taken by several
+ * accounts from one device: a credited deposit that chose it, asked for from a fingerprint other
+ * accounts that chose the same offer were seen with. Raised by the deposit, once per player,
+ * offer and device.
+ */
+const offerPerDevice: RuleDefinition<{ accounts: number }> = {
+  id: 'offer_per_device',
+  events: ['cashier.deposit'],
+  schema: z.strictObject({ accounts: number(2, 100, true) }),
+  defaults: { accounts: 2 },
+  fields: [{ key: 'accounts', kind: 'number', min: 2, max: 100, integer: true }],
+  async evaluate({ tx, event, userId }, { accounts }) {
+    if (payload(event).status !== undefined && payload(event).status !== 'success') return [];
+    const payment = await paymentOf(tx, payload(event).paymentId);
+    if (!payment?.device_id || payment.campaign_offer_id <= 0) return [];
+    const [offer] = await welcomeOffersAmong(tx, [payment.campaign_offer_id]);
+    if (offer === undefined) return [];
+    const others = await playersSeenWithDevice(tx, payment.device_id, userId);
+    const takers = [...(await offersTakenBy(tx, others, [offer])).keys()].sort((a, b) => a - b);
+    if (takers.length + 1 < accounts) return [];
+    return [
+      {
+        factKey: `${userId}:${offer}:${payment.device_id}`,
+        details: { device: payment.device_id, campaign: offer, payment: payment.public_id, accounts: takers.length + 1, players: takers.slice(0, 20) },
+      },
+    ];
+  },
+};
+
+/**
  * h. A withdrawal asked for by a player whose return on a game is far above what the game pays:
  * over the player's real-money rounds of the last `days`, the game's declared RTP is under the
  * low end of the player's measured RTP's 99.9% interval (the RTP watch's estimator, docs/reports.md),
@@ -286,7 +370,7 @@ const playerRtpOutlier: RuleDefinition<{ days: number; min_rounds: number; margi
   },
 };
 
-export const RULES = [largeDeposit, depositsInWindow, lowTurnover, failedDeposits, linkedToExcluded, rapidLimitIncreases, sharedRequisites, playerRtpOutlier] as unknown as RuleDefinition[];
+export const RULES = [largeDeposit, depositsInWindow, lowTurnover, failedDeposits, linkedToExcluded, rapidLimitIncreases, sharedRequisites, playerRtpOutlier, sharedDevice, offerPerDevice] as unknown as RuleDefinition[];
 
 export const ruleById = (id: string): RuleDefinition | undefined => RULES.find((rule) => rule.id === id);
 

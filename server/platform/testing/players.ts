@@ -12,12 +12,14 @@ let counter = 0;
  * Registers a player through `register`, each from its own address (so per-address sign-up
  * limits never meet), and keeps the session cookie the answer set.
  */
-export async function registerPlayer(t: TestApp, options: { tag?: string; currency?: string; fakename?: string; email?: string } = {}): Promise<TestPlayer> {
+export async function registerPlayer(t: TestApp, options: { tag?: string; currency?: string; fakename?: string; email?: string; device?: string } = {}): Promise<TestPlayer> {
   counter++;
   const ip = `10.77.${Math.floor(counter / 250)}.${counter % 250}`;
   const email = options.email ?? `${options.tag ?? 'player'}.${Date.now()}.${counter}@example.com`;
   const body: Record<string, string> = { email, password: 'secret12', terms: '1', currency: options.currency ?? 'EUR' };
   if (options.fakename) body.fakename = options.fakename;
+  // The browser's device fingerprint, as the sign-up form sends it (docs/devices.md).
+  if (options.device) body.device_id = options.device;
   const answer = await t.call('register', { body, headers: { 'x-croupier-client-ip': ip } });
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   const cookie = answer.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
