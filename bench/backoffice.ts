@@ -55,7 +55,7 @@ export type BackofficeBenchResult = {
   problems: string[];
 };
 
-function intFromEnv(name: string, fallback: number): number {
+export function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -64,7 +64,7 @@ function intFromEnv(name: string, fallback: number): number {
 }
 
 /** A seeded PRNG (mulberry32): the same calls from run to run. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -162,14 +162,7 @@ async function generate(client: pg.PoolClient, options: GenerateOptions, log: (l
        from bench_counts c, generate_series(1, c.n) k;
      create unique index on bench_moves (rn); analyze bench_moves`,
   );
-  const [{ total }] = (await client.query<{ total: number }>(`select count(*)::int as total from bench_moves`)).rows;
-  const [{ tbase, pbase, clearing, house }] = (
-    await client.query<{ tbase: number; pbase: number; clearing: number; house: number }>(
-      `select (select coalesce(max(id), 0) from ledger_transactions)::int as tbase, (select coalesce(max(id), 0) from ledger_postings)::int as pbase,
-         (select id from ledger_accounts where owner_type = 'house' and owner_id = 'payment_clearing' and currency = 'EUR') as clearing,
-         (select id from ledger_accounts where owner_type = 'house' and owner_id = 'game_house' and currency = 'EUR') as house`,
-    )
-  ).rows;
+  const { total, tbase, pbase, clearing, house } = await bulkLedgerStart(client);
   // Movement k of a player: a deposit of 30.00, a bet of 10.00, a win of 5.00, in turn.
   const amount = `(case m.k % 3 when 1 then 3000 when 2 then -1000 else 500 end)`;
   const batch = 250_000;
@@ -212,6 +205,22 @@ async function generate(client: pg.PoolClient, options: GenerateOptions, log: (l
   for (let pass = 0; pass < 2 && (await unmarked()) > 0; pass++) await step('vacuum', `vacuum (analyze) ledger_transactions, ledger_postings`);
   await client.query(`drop table bench_moves, bench_counts, bench_players`);
   return steps;
+}
+
+/**
+ * Where a bulk load of `bench_moves` (one row per movement, `rn` from 1) starts: how many rows,
+ * the ledger's highest ids so far, and the EUR house accounts the movements post against.
+ */
+export async function bulkLedgerStart(client: pg.PoolClient): Promise<{ total: number; tbase: number; pbase: number; clearing: number; house: number }> {
+  const [{ total }] = (await client.query<{ total: number }>(`select count(*)::int as total from bench_moves`)).rows;
+  const [bases] = (
+    await client.query<{ tbase: number; pbase: number; clearing: number; house: number }>(
+      `select (select coalesce(max(id), 0) from ledger_transactions)::int as tbase, (select coalesce(max(id), 0) from ledger_postings)::int as pbase,
+         (select id from ledger_accounts where owner_type = 'house' and owner_id = 'payment_clearing' and currency = 'EUR') as clearing,
+         (select id from ledger_accounts where owner_type = 'house' and owner_id = 'game_house' and currency = 'EUR') as house`,
+    )
+  ).rows;
+  return { total, ...bases };
 }
 
 type Sample = { id: number; email: string; phone: string | null; fakename: string | null; ip: string; iban: string | null };
@@ -410,7 +419,7 @@ export async function runBackofficeBench(
   }
 }
 
-async function timed<T>(steps: Record<string, number>, name: string, work: () => Promise<T>): Promise<T> {
+export async function timed<T>(steps: Record<string, number>, name: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
     return await work();
@@ -419,8 +428,9 @@ async function timed<T>(steps: Record<string, number>, name: string, work: () =>
   }
 }
 
-async function rawClient(database: Database): Promise<pg.PoolClient> {
-  if (database.raw.kind !== 'postgres') throw new Error('the back-office bench needs PostgreSQL');
+/** One connection of the bench's pool, for the bulk statements (this bench and bench/reports.ts need PostgreSQL). */
+export async function rawClient(database: Database): Promise<pg.PoolClient> {
+  if (database.raw.kind !== 'postgres') throw new Error('this bench needs PostgreSQL');
   return database.raw.pool.connect();
 }
 

@@ -14,7 +14,8 @@
  * target, split over the rounds), BENCH_ROUNDS (5), BENCH_WARMUP_MS (1000 per target, once),
  * BENCH_SETTLE_MS (200, unmeasured lead-in of every round's slice), BENCH_SINGLE_MS (1500, the
  * single-client sample; 0 skips it), BENCH_BACKOFFICE=1 (adds the back office at size, bench/backoffice.ts:
- * a few minutes more), BENCH_TOPOLOGY=1 (adds 1, 2 and 3 web processes behind Caddy with a worker,
+ * a few minutes more), BENCH_REPORTS=1 (adds the business reports at size and the rollups' lag,
+ * bench/reports.ts, also `npm run bench:reports` on its own), BENCH_TOPOLOGY=1 (adds 1, 2 and 3 web processes behind Caddy with a worker,
  * bench/topology.ts, also `npm run bench:topology` on its own: about two minutes more, needs caddy).
  */
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,7 @@ import { formatPromotionsBench, runPromotionsBench, type PromotionsBenchResult }
 import { formatBettingBench, runBettingBench, type BettingBenchResult } from './betting.ts';
 import { formatBackofficeBench, runBackofficeBench, type BackofficeBenchResult } from './backoffice.ts';
 import { formatTopologyBench, runTopologyBench, type TopologyBenchResult } from './topology.ts';
+import { formatReportsBench, reportsBenchOver, runReportsBench, type ReportsBenchResult } from './reports.ts';
 import { formatCompressionBench, runCompressionBench, type CompressionBenchResult } from './compression.ts';
 import pg from 'pg';
 
@@ -424,6 +426,25 @@ async function main() {
     backofficeResult = { skipped: 'BENCH_BACKOFFICE=1 runs it (a few minutes of data generation)' };
   }
 
+  // The business reports over 1,000,000 players and 10,000,000 rounds, and the rollups' lag behind
+  // the wallet's load (bench/reports.ts; targets: every report under 1 s p95, lag p99 under 5 s).
+  // Opt-in: generating and folding the data takes a quarter of an hour or more.
+  let reportsResult: ReportsBenchResult | { error: string } | { skipped: string };
+  if (process.env.BENCH_REPORTS === '1') {
+    try {
+      reportsResult = await runReportsBench();
+      console.log('\n' + formatReportsBench(reportsResult));
+      const over = reportsBenchOver(reportsResult);
+      if (over.length) failures.push(`reports at size over target: ${over.join(', ')}`);
+      if (reportsResult.problems.length) failures.push(`reports at size: ${reportsResult.problems.join('; ')}`);
+    } catch (error) {
+      reportsResult = { error: (error as Error).message };
+      failures.push(`reports bench failed: ${reportsResult.error}`);
+    }
+  } else {
+    reportsResult = { skipped: 'BENCH_REPORTS=1 runs it (minutes of data generation; or npm run bench:reports)' };
+  }
+
   // The production topology as processes: 1, 2 and 3 web processes behind Caddy, as ratios to one
   // (bench/topology.ts, docs/scaling.md). Opt-in: it starts its own processes for a few minutes.
   let topologyResult: TopologyBenchResult | { error: string } | { skipped: string };
@@ -471,6 +492,7 @@ async function main() {
     promotions: promotionsResult,
     betting: bettingResult,
     backoffice: backofficeResult,
+    reports: reportsResult,
     topology: topologyResult,
     moneyVsPgbench: money,
     server: stopped,

@@ -254,9 +254,12 @@ const envSchema = z.object({
    * campaign has its own period (weekly in the demo); the job pays only complete periods, once.
    */
   CASHBACK_CRON: z.string().regex(/^\S+( \S+){4}$/, 'a five-field cron expression').default('15 * * * *'),
-  /** When the business report folds the ledger's new movements (docs/reports.md): every minute; five or six fields (seconds first). */
+  /**
+   * When the business report folds the ledger's new movements (docs/reports.md): every minute; five or six fields (seconds
+   * first). '* * * * * *' (every second) keeps the rollups a second or two behind the ledger (decision 044).
+   */
   REPORTS_FOLD_CRON: z.string().regex(/^\S+( \S+){4,5}$/, 'a five- or six-field cron expression').default('* * * * *'),
-  /** How old a ledger movement must be before it is folded: every id below it has committed by then (docs/reports.md). */
+  /** The fold's fallback: a horizon this old counts as settled even while a long transaction of the app's role is open (decision 044). */
   REPORTS_FOLD_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** When yesterday's figures are mailed to the owners and managers (docs/reports.md, "The daily mail"): 06:00 UTC. */
   REPORTS_DAILY_MAIL_CRON: z.string().regex(/^\S+( \S+){4,5}$/, 'a five- or six-field cron expression').default('0 6 * * *'),

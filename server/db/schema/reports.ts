@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Business reports (module reports, docs/reports.md): the ledger's movements folded into daily
@@ -46,7 +46,30 @@ export const reportActivePlayers = pgTable(
     userId: integer('user_id').notNull(),
     country: text('country').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.currency, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.day, table.currency, table.userId] }),
+    // Whether a player was already counted in a week or month (the fold, report_active_counts).
+    index('report_active_players_user_idx').on(table.userId, table.currency, table.day),
+  ],
+);
+
+/**
+ * Active players per day, week (from Monday) and month, per currency and country, kept by the fold
+ * as it adds players to `report_active_players`: a player counts once in a period, in the country
+ * of their first day in it. A report over whole periods reads these few rows instead of counting
+ * distinct players over millions of player-days (docs/reports.md, "Rollups").
+ */
+export const reportActiveCounts = pgTable(
+  'report_active_counts',
+  {
+    period: text('period', { enum: ['day', 'week', 'month'] }).notNull(),
+    /** The period's first day (a Monday for a week, the 1st for a month). */
+    start: date('start').notNull(),
+    currency: text('currency').notNull(),
+    country: text('country').notNull(),
+    players: integer('players').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.period, table.start, table.currency, table.country] })],
 );
 
 /**

@@ -57,32 +57,31 @@ export async function businessReport(db: Db, query: ReportQuery): Promise<Report
   if (query.by === 'game' || query.by === 'provider') filters.push(sql`game <> ''`);
   const where = sql.join(filters, sql` and `);
 
+  // Grouped on the period's first day as a timestamp without time zone (no zone lookup per row),
+  // formatted once per group.
+  const periodOf = sql`date_trunc(${period}, day::timestamp)`;
   const money = await queryRows<{
     period: string; currency: string; key: string; stakes: string; wins: string; refunds: string; bonus_cost: string; cashback: string;
     deposits: string; deposit_count: number; first_deposits: number; withdrawals: string; withdrawal_count: number;
   }>(
     db,
-    sql`select to_char(date_trunc(${period}, day), 'YYYY-MM-DD') as period, currency, ${key} as key,
+    sql`select to_char(${periodOf}, 'YYYY-MM-DD') as period, currency, ${key} as key,
                sum(stakes)::text as stakes, sum(wins)::text as wins, sum(refunds)::text as refunds,
                sum(bonus_cost)::text as bonus_cost, sum(cashback)::text as cashback,
                sum(deposits)::text as deposits, sum(deposit_count)::int as deposit_count, sum(first_deposits)::int as first_deposits,
                sum(withdrawals)::text as withdrawals, sum(withdrawal_count)::int as withdrawal_count
         from report_days where ${where}
-        group by 1, 2, 3 order by 1, 2, 3`,
+        group by ${periodOf}, currency, 3 order by 1, 2, 3`,
   );
 
   const people = new Map<string, { signups: number; active: number }>();
   const perPerson = query.by === 'total' || query.by === 'country';
   if (perPerson) {
     const personKey = query.by === 'country' ? sql`country` : sql`''`;
-    const personFilters = [sql`day >= ${query.from}::date`, sql`day < ${query.to}::date`];
+    const personFilters: SQL[] = [];
     if (query.currency) personFilters.push(sql`currency = ${query.currency}`);
     if (query.country !== undefined) personFilters.push(sql`country = ${query.country}`);
-    const active = await queryRows<{ period: string; currency: string; key: string; players: number }>(
-      db,
-      sql`select to_char(date_trunc(${period}, day), 'YYYY-MM-DD') as period, currency, ${personKey} as key, count(distinct user_id)::int as players
-          from report_active_players where ${sql.join(personFilters, sql` and `)} group by 1, 2, 3`,
-    );
+    const active = await activePlayers(db, query, personKey, personFilters);
     const signupKey = query.by === 'country' ? sql`coalesce(country_code, '')` : sql`''`;
     const signupFilters = [
       sql`not is_test_account`,
@@ -139,6 +138,57 @@ export async function businessReport(db: Db, query: ReportQuery): Promise<Report
     }
   }
   return [...lines.values()].sort((a, b) => a.period.localeCompare(b.period) || a.currency.localeCompare(b.currency) || a.key.localeCompare(b.key));
+}
+
+/**
+ * Distinct active players per period: whole periods from the fold's counts (report_active_counts,
+ * a few rows per period), and a window's cut periods at either end (a week from a Wednesday) as
+ * the distinct players of their days in report_active_players. A player counts once a period; in
+ * a whole period, in the country of their first day in it.
+ */
+async function activePlayers(db: Db, query: ReportQuery, key: SQL, filters: SQL[]): Promise<Array<{ period: string; currency: string; key: string; players: number }>> {
+  const wholeFrom = query.from === periodStart(query.from, query.period) ? query.from : nextPeriod(periodStart(query.from, query.period), query.period);
+  const wholeTo = periodStart(query.to, query.period);
+  const extra = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
+  const period = sql.raw(`'${query.period}'`);
+  if (wholeFrom >= wholeTo) return distinctActive(db, period, key, sql`day >= ${query.from}::date and day < ${query.to}::date${extra}`);
+  const cuts: SQL[] = [];
+  if (query.from < wholeFrom) cuts.push(sql`(day >= ${query.from}::date and day < ${wholeFrom}::date)`);
+  if (wholeTo < query.to) cuts.push(sql`(day >= ${wholeTo}::date and day < ${query.to}::date)`);
+  const [whole, cut] = await Promise.all([
+    queryRows<{ period: string; currency: string; key: string; players: number }>(
+      db,
+      sql`select to_char(start, 'YYYY-MM-DD') as period, currency, ${key} as key, sum(players)::int as players
+          from report_active_counts where period = ${query.period} and start >= ${wholeFrom}::date and start < ${wholeTo}::date${extra}
+          group by start, currency, 3`,
+    ),
+    cuts.length ? distinctActive(db, period, key, sql`(${sql.join(cuts, sql` or `)})${extra}`) : Promise.resolve([]),
+  ]);
+  return [...whole, ...cut];
+}
+
+const distinctActive = (db: Db, period: SQL, key: SQL, where: SQL) =>
+  queryRows<{ period: string; currency: string; key: string; players: number }>(
+    db,
+    sql`select to_char(date_trunc(${period}, day::timestamp), 'YYYY-MM-DD') as period, currency, ${key} as key, count(distinct user_id)::int as players
+        from report_active_players where ${where} group by date_trunc(${period}, day::timestamp), currency, 3`,
+  );
+
+/** The first day (YYYY-MM-DD, UTC) of the day, week (from Monday) or month holding `day`. */
+export function periodStart(day: string, period: ReportPeriod): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (period === 'week') date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  if (period === 'month') date.setUTCDate(1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first day of the period after the one starting on `start`. */
+function nextPeriod(start: string, period: ReportPeriod): string {
+  const date = new Date(`${start}T00:00:00Z`);
+  if (period === 'day') date.setUTCDate(date.getUTCDate() + 1);
+  else if (period === 'week') date.setUTCDate(date.getUTCDate() + 7);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
 }
 
 /** GGR (docs/reports.md): what the stakes left after the wins and the stakes given back. */
