@@ -120,23 +120,29 @@ export async function bonusConversion(db: Db, query: ReportQuery): Promise<Keyed
  */
 export async function campaignCosts(db: Db, query: ReportQuery): Promise<KeyedSums> {
   const inPeriod = sql`t.created_at >= ${dayStart(query.from)} and t.created_at < ${dayStart(query.to)}`;
+  // The bonus row's own times narrow the bonuses to look at (the ledger's time decides): each
+  // movement is then one lookup by its unique key.
+  const near = (time: SQL) => sql`${time} >= ${dayStart(query.from)} - interval '1 day' and ${time} < ${dayStart(query.to)} + interval '1 day'`;
+  const bonuses = (movement: 'credit' | 'forfeit', time: SQL) => sql`
+    select b.campaign_id, b.currency, (case when b.kind = 'bonus' then 'bonus' else 'betting' end) || ${`-${movement}:`} || b.id as key
+    from player_bonuses b join users u on u.id = b.user_id
+    where ${sql.join(playerFilters(query, sql`b.currency`), sql` and `)} and b.kind in ('bonus', 'betting_bonus') and b.amount > 0 and ${near(time)}`;
   const rows = await queryRows<Record<string, string>>(
     db,
-    sql`with moved as (
-          select b.campaign_id, b.currency, t.created_at, -p.amount as cost, 0 as cashback
-          from player_bonuses b
-          join users u on u.id = b.user_id
-          cross join lateral (select case when b.kind = 'bonus' then 'bonus' else 'betting' end as prefix) k
-          join ledger_transactions t on t.idempotency_key in (k.prefix || '-credit:' || b.id, k.prefix || '-forfeit:' || b.id)
+    sql`with keyed as (${bonuses('credit', sql`b.activated_at`)} union all ${bonuses('forfeit', sql`b.finished_at`)}),
+        moved as (
+          select k.campaign_id, k.currency, t.created_at, -p.amount as cost, 0 as cashback
+          from keyed k
+          join ledger_transactions t on t.idempotency_key = k.key
           join ledger_postings p on p.transaction_id = t.id
           join ledger_accounts a on a.id = p.account_id and a.owner_type = 'house' and a.owner_id = 'bonus_funding'
-          where ${sql.join(playerFilters(query, sql`b.currency`), sql` and `)} and b.kind in ('bonus', 'betting_bonus') and b.amount > 0 and ${inPeriod}
+          where ${inPeriod}
           union all
           select k.campaign_id, k.currency, t.created_at, 0, k.amount
           from cashbacks k
           join users u on u.id = k.user_id
           join ledger_transactions t on t.idempotency_key = 'cashback:' || k.id
-          where ${sql.join(playerFilters(query, sql`k.currency`), sql` and `)} and ${inPeriod}
+          where ${sql.join(playerFilters(query, sql`k.currency`), sql` and `)} and ${near(sql`k.paid_out_at`)} and ${inPeriod}
         )
         select ${periodOf(query, sql`m.created_at`)} as period, m.currency, coalesce(c.sysname, '') as key,
                sum(m.cost)::text as bonus_cost, sum(m.cashback)::text as cashback
