@@ -103,9 +103,10 @@ export async function bonusConversion(db: Db, query: ReportQuery): Promise<Keyed
                coalesce(sum(${moved(sql`ft.id`)}) filter (where g.status <> 'expired'), 0)::text as forfeited,
                count(*) filter (where g.status = 'active')::int as running
         from grants g
-        join ledger_transactions ct on ct.idempotency_key = g.prefix || '-credit:' || g.id
-        left join ledger_transactions vt on vt.idempotency_key = g.prefix || '-convert:' || g.id
-        left join ledger_transactions ft on ft.idempotency_key = g.prefix || '-forfeit:' || g.id
+        -- lateral: one lookup by the unique key per bonus, never a scan of the ledger's movements
+        cross join lateral (select id, created_at from ledger_transactions where idempotency_key = g.prefix || '-credit:' || g.id) ct
+        left join lateral (select id from ledger_transactions where idempotency_key = g.prefix || '-convert:' || g.id) vt on true
+        left join lateral (select id from ledger_transactions where idempotency_key = g.prefix || '-forfeit:' || g.id) ft on true
         where ct.created_at >= ${dayStart(query.from)} and ct.created_at < ${dayStart(query.to)}
         group by 1, 2, 3`,
   );
@@ -133,7 +134,7 @@ export async function campaignCosts(db: Db, query: ReportQuery): Promise<KeyedSu
         moved as (
           select k.campaign_id, k.currency, t.created_at, -p.amount as cost, 0 as cashback
           from keyed k
-          join ledger_transactions t on t.idempotency_key = k.key
+          cross join lateral (select id, created_at from ledger_transactions where idempotency_key = k.key) t
           join ledger_postings p on p.transaction_id = t.id
           join ledger_accounts a on a.id = p.account_id and a.owner_type = 'house' and a.owner_id = 'bonus_funding'
           where ${inPeriod}
@@ -141,7 +142,7 @@ export async function campaignCosts(db: Db, query: ReportQuery): Promise<KeyedSu
           select k.campaign_id, k.currency, t.created_at, 0, k.amount
           from cashbacks k
           join users u on u.id = k.user_id
-          join ledger_transactions t on t.idempotency_key = 'cashback:' || k.id
+          cross join lateral (select id, created_at from ledger_transactions where idempotency_key = 'cashback:' || k.id) t
           where ${sql.join(playerFilters(query, sql`k.currency`), sql` and `)} and ${near(sql`k.paid_out_at`)} and ${inPeriod}
         )
         select ${periodOf(query, sql`m.created_at`)} as period, m.currency, coalesce(c.sysname, '') as key,
