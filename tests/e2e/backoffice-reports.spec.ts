@@ -44,12 +44,32 @@ test('an analyst reads the business report, splits it, exports it and is told a 
   }).toPass({ timeout: 30_000, intervals: [2_000] });
   await expect(page.getByTestId('report-folded')).toContainText('Includes ledger movements up to #');
 
+  // What the house owes now, beside the period: the jackpot pools hold the seeds and the shares of
+  // the Limbo rounds just played (the ledger's jackpot_pool balance), and the sportsbook and
+  // loyalty tiles are there with their definitions.
+  const owed = page.getByTestId('report-liabilities');
+  await expect(owed.locator('[data-kpi="jackpot_pools"] dt')).toHaveText('Jackpot pools');
+  expect(Number((await owed.locator('[data-kpi="jackpot_pools"] dd').innerText()).split('ledger')[0]!.replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
+  await expect(owed.locator('[data-kpi="sports_open_liability"]')).toContainText('open bets');
+  await expect(owed.locator('[data-kpi="loyalty_points"]')).toBeVisible();
+  await expect(page.getByTestId('report-kpis').locator('[data-kpi="bonus_conversion"] dt')).toHaveText('Bonus conversion');
+
   await page.getByLabel('Split by').selectOption('game');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/by=game/);
   await expect(table.getByRole('columnheader', { name: 'Game' })).toBeVisible();
   // Sign-ups belong to no game: the column goes away.
   await expect(table.getByRole('columnheader', { name: 'Sign-ups' })).toHaveCount(0);
+
+  // Per campaign: the bonus columns instead of the play ones.
+  await page.getByLabel('Split by').selectOption('campaign');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Campaign' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Conversion' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'GGR' })).toHaveCount(0);
+  await page.getByLabel('Split by').selectOption('game');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/by=game/);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -33,6 +33,9 @@ const texts = defineTexts({
     country: 'Country',
     provider: 'Provider',
     game: 'Game',
+    campaign: 'Campaign',
+    affiliate: 'Affiliate',
+    noCampaign: 'No campaign',
     caption: 'Business figures per period',
     stakes: 'Stakes',
     wins: 'Wins',
@@ -45,14 +48,38 @@ const texts = defineTexts({
     ftd: 'FTD',
     withdrawals: 'Withdrawals',
     signups: 'Sign-ups',
-    active: 'Active',
-    arpu: 'ARPU',
+    activeHint: '{count} active',
+    arpuHint: 'ARPU {amount}',
     unknownCountry: 'Unknown',
     empty: 'Nothing in this period: no play, deposit, withdrawal or sign-up.',
     kpis: 'The period in {currency}',
     chart: 'GGR, NGR and deposits in {currency}',
     folded: 'Includes ledger movements up to #{through}, folded {at}. Movements settle for a minute before they are folded.',
     notFolded: 'The ledger has not been folded yet: the job runs every minute.',
+    sports: 'Sports turnover',
+    sportsColumn: 'Sports',
+    marginHint: 'margin {margin}',
+    conversionCell: 'converted {rate} of {amount}',
+    sportsHint: 'margin {margin} on {settled} settled',
+    noMargin: 'no bet settled',
+    bonusConversion: 'Bonus conversion',
+    conversionHint: '{converted} of {granted} granted',
+    noGrant: 'no bonus money granted',
+    granted: 'Bonus granted',
+    converted: 'Converted',
+    lapsed: 'Expired · forfeited',
+    running: 'Running',
+    conversion: 'Conversion',
+    owed: 'Owed now in {currency}',
+    owedNote: 'A point in time, read {at}: not a sum over the period.',
+    sportsLiability: 'Open sports liability',
+    sportsLiabilityHint: '{bets} open bets, {stakes} staked, {payout} if all win',
+    jackpots: 'Jackpot pools',
+    jackpotsHint: 'ledger balance of jackpot_pool',
+    loyalty: 'Loyalty points',
+    loyaltyHint: 'worth {value} at {points} CP = {buys}',
+    loyaltyNoRate: 'the shop sells no money for points',
+    nothingOwed: 'Nothing owed in {currency}: no open bet, pool or points.',
   },
   fr: {
     title: 'Rapport d’activité',
@@ -72,6 +99,9 @@ const texts = defineTexts({
     country: 'Pays',
     provider: 'Fournisseur',
     game: 'Jeu',
+    campaign: 'Campagne',
+    affiliate: 'Affilié',
+    noCampaign: 'Sans campagne',
     caption: 'Chiffres d’activité par période',
     stakes: 'Mises',
     wins: 'Gains',
@@ -84,14 +114,38 @@ const texts = defineTexts({
     ftd: 'FTD',
     withdrawals: 'Retraits',
     signups: 'Inscriptions',
-    active: 'Actifs',
-    arpu: 'ARPU',
+    activeHint: '{count} actifs',
+    arpuHint: 'ARPU {amount}',
     unknownCountry: 'Inconnu',
     empty: 'Rien sur cette période : ni jeu, ni dépôt, ni retrait, ni inscription.',
     kpis: 'La période en {currency}',
     chart: 'GGR, NGR et dépôts en {currency}',
     folded: 'Inclut les mouvements du grand livre jusqu’au n° {through}, agrégés {at}. Un mouvement attend une minute avant d’être agrégé.',
     notFolded: 'Le grand livre n’a pas encore été agrégé : la tâche passe chaque minute.',
+    sports: 'Mises paris sportifs',
+    sportsColumn: 'Paris',
+    marginHint: 'marge {margin}',
+    conversionCell: 'converti {rate} sur {amount}',
+    sportsHint: 'marge {margin} sur {settled} réglés',
+    noMargin: 'aucun pari réglé',
+    bonusConversion: 'Conversion des bonus',
+    conversionHint: '{converted} sur {granted} accordés',
+    noGrant: 'aucun bonus en argent accordé',
+    granted: 'Bonus accordés',
+    converted: 'Convertis',
+    lapsed: 'Expirés · perdus',
+    running: 'En cours',
+    conversion: 'Conversion',
+    owed: 'Dû maintenant en {currency}',
+    owedNote: 'Un instant, lu {at} : pas une somme sur la période.',
+    sportsLiability: 'Engagement paris ouverts',
+    sportsLiabilityHint: '{bets} paris ouverts, {stakes} misés, {payout} s’ils gagnent tous',
+    jackpots: 'Cagnottes des jackpots',
+    jackpotsHint: 'solde du compte jackpot_pool',
+    loyalty: 'Points de fidélité',
+    loyaltyHint: 'valent {value} à {points} CP = {buys}',
+    loyaltyNoRate: 'la boutique ne vend rien en argent contre des points',
+    nothingOwed: 'Rien de dû en {currency} : ni pari ouvert, ni cagnotte, ni points.',
   },
 });
 
@@ -134,6 +188,8 @@ export default function ReportsScreen() {
 
   const numberFormat = useMemo(() => new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [locale]);
   const money = (amount: string | null) => (amount === null ? '—' : numberFormat.format(Number(amount)));
+  const wholeNumber = (value: number) => new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB').format(value);
+  const percent = (value: string | null) => (value === null ? '—' : `${numberFormat.format(Number(value))} %`);
   const rows = report.data?.rows ?? [];
   // Figures in several currencies are never added up: the tiles and the chart show one currency,
   // the chosen one or else the first the report holds.
@@ -143,7 +199,7 @@ export default function ReportsScreen() {
   // Every period of the range, so a quiet day shows as zero on the chart instead of vanishing.
   const periods = periodStarts(report.data?.from ?? query.from, report.data?.to ?? query.to, report.data?.period ?? query.period);
   const series: ChartSeries[] = useMemo(() => {
-    const byPeriod = (field: 'ggr' | 'ngr' | 'deposits') => periods.map((period) => inCurrency.filter((row) => row.period === period).reduce((sum, row) => sum + Number(row[field]), 0));
+    const byPeriod = (field: 'ggr' | 'ngr' | 'deposits') => periods.map((period) => inCurrency.filter((row) => row.period === period).reduce((sum, row) => sum + Number(row[field] ?? 0), 0));
     return [
       { label: t('ggr'), values: byPeriod('ggr'), color: '#2f55e4' },
       { label: t('ngr'), values: byPeriod('ngr'), color: '#0f8a5f' },
@@ -155,8 +211,13 @@ export default function ReportsScreen() {
   // Short labels under the axis: 11-27 for days and weeks (the year is in the range above), 2026-11 for months.
   const periodLabels = useMemo(() => periods.map((start) => (query.period === 'month' ? start.slice(0, 7) : start.slice(5))), [report.data, chartCurrency]); // eslint-disable-line react-hooks/exhaustive-deps
   const chartFormat = useMemo(() => (value: number) => numberFormat.format(value), [numberFormat]);
-  const keyLabel = (row: BusinessReportRow) => (query.by === 'country' && row.key === '' ? t('unknownCountry') : row.key);
-  const perPerson = query.by === 'total' || query.by === 'country';
+  const keyLabel = (row: BusinessReportRow) =>
+    row.key !== '' ? row.key : query.by === 'country' ? t('unknownCountry') : query.by === 'campaign' ? t('noCampaign') : row.key;
+  const perPerson = query.by === 'total' || query.by === 'country' || query.by === 'affiliate';
+  // A campaign's rows carry its bonuses only (docs/reports.md): their own columns.
+  const perCampaign = query.by === 'campaign';
+  const hasSports = perPerson;
+  const owed = report.data?.liabilities.find((line) => line.currency === chartCurrency);
 
   return (
     <>
@@ -193,7 +254,45 @@ export default function ReportsScreen() {
             <Kpi label={t('withdrawals')} value={money(totals.withdrawals)} name="withdrawals" />
             <Kpi label={t('ftd')} value={String(totals.firstDeposits)} name="first_deposits" />
             {perPerson && <Kpi label={t('signups')} value={String(totals.signups)} name="signups" />}
+            {hasSports && (
+              <Kpi
+                label={t('sports')}
+                value={money(totals.sportsTurnover)}
+                name="sports_turnover"
+                hint={totals.sportsMargin === null ? t('noMargin') : t('sportsHint', { margin: percent(totals.sportsMargin), settled: money(totals.sportsSettled) })}
+              />
+            )}
+            <Kpi
+              label={t('bonusConversion')}
+              value={percent(totals.bonusConversion)}
+              name="bonus_conversion"
+              hint={totals.bonusConversion === null ? t('noGrant') : t('conversionHint', { converted: money(totals.bonusConverted), granted: money(totals.bonusGranted) })}
+            />
           </dl>
+        </Panel>
+      )}
+      {chartCurrency && report.data && (
+        <Panel title={t('owed', { currency: chartCurrency })}>
+          <p className="bo-report-meta">{t('owedNote', { at: new Date(report.data.liabilities_at).toLocaleString(locale === 'fr' ? 'fr-FR' : 'en-GB') })}</p>
+          {owed ? (
+            <dl className="bo-kpis bo-kpis-owed" data-testid="report-liabilities">
+              <Kpi
+                label={t('sportsLiability')}
+                value={money(owed.sports_open_liability)}
+                name="sports_open_liability"
+                hint={t('sportsLiabilityHint', { bets: String(owed.sports_open_bets), stakes: money(owed.sports_open_stakes), payout: money(owed.sports_potential_payout) })}
+              />
+              <Kpi label={t('jackpots')} value={money(owed.jackpot_pools)} name="jackpot_pools" hint={t('jackpotsHint')} />
+              <Kpi
+                label={t('loyalty')}
+                value={wholeNumber(owed.loyalty_points)}
+                name="loyalty_points"
+                hint={owed.loyalty_rate ? t('loyaltyHint', { value: money(owed.loyalty_value), points: wholeNumber(owed.loyalty_rate.points), buys: money(owed.loyalty_rate.buys) }) : t('loyaltyNoRate')}
+              />
+            </dl>
+          ) : (
+            <p>{t('nothingOwed', { currency: chartCurrency })}</p>
+          )}
         </Panel>
       )}
       {query.by === 'total' && chartCurrency && periodLabels.length > 1 && (
@@ -204,7 +303,21 @@ export default function ReportsScreen() {
       <Panel className="bo-report">
         <StaticTable
           caption={t('caption')}
-          headers={[t('period'), ...(query.by === 'total' ? [] : [t(query.by)]), t('ggr'), t('bonus'), t('ngr'), t('deposits'), t('ftd'), t('withdrawals'), ...(perPerson ? [t('signups'), t('active'), t('arpu')] : [])]}
+          headers={
+            perCampaign
+              ? [t('period'), t('campaign'), t('bonus'), t('granted'), t('converted'), t('lapsed'), t('running'), t('conversion')]
+              : [
+                  t('period'),
+                  ...(query.by === 'total' ? [] : [t(query.by)]),
+                  t('ggr'),
+                  t('bonus'),
+                  t('ngr'),
+                  t('deposits'),
+                  t('ftd'),
+                  t('withdrawals'),
+                  ...(perPerson ? [t('signups'), t('sportsColumn')] : []),
+                ]
+          }
           testId="business-report"
           empty={rows.length ? null : report.isLoading ? '…' : t('empty')}
         >
@@ -215,39 +328,73 @@ export default function ReportsScreen() {
                 <div className="bo-hint">{row.currency}</div>
               </td>
               {query.by !== 'total' && <td>{keyLabel(row)}</td>}
-              <td className="bo-num" data-cell="ggr">
-                {money(row.ggr)}
-                {/* The stakes under the GGR they made, to keep every column within 1024 px. */}
-                <div className="bo-hint">{t('staked', { amount: money(row.stakes) })}</div>
-              </td>
-              <td className="bo-num" data-cell="bonus_cost">
-                {money(row.bonus_cost)}
-                <div className="bo-hint">{t('cashback', { amount: money(row.cashback) })}</div>
-              </td>
-              <td className="bo-num font-semibold" data-cell="ngr">
-                {money(row.ngr)}
-              </td>
-              <td className="bo-num" data-cell="deposits">
-                {money(row.deposits)}
-                <div className="bo-hint">×{row.deposit_count}</div>
-              </td>
-              <td className="bo-num" data-cell="first_deposits">
-                {row.first_deposits}
-              </td>
-              <td className="bo-num" data-cell="withdrawals">
-                {money(row.withdrawals)}
-                <div className="bo-hint">×{row.withdrawal_count}</div>
-              </td>
+              {perCampaign ? (
+                <>
+                  <td className="bo-num" data-cell="bonus_cost">
+                    {money(row.bonus_cost)}
+                    <div className="bo-hint">{t('cashback', { amount: money(row.cashback) })}</div>
+                  </td>
+                  <td className="bo-num" data-cell="bonus_granted">
+                    {money(row.bonus_granted)}
+                  </td>
+                  <td className="bo-num" data-cell="bonus_converted">
+                    {money(row.bonus_converted)}
+                  </td>
+                  <td className="bo-num bo-nowrap" data-cell="bonus_lapsed">
+                    {money(row.bonus_expired)} · {money(row.bonus_forfeited)}
+                  </td>
+                  <td className="bo-num" data-cell="bonus_running">
+                    {row.bonus_running ?? '—'}
+                  </td>
+                  <td className="bo-num font-semibold" data-cell="bonus_conversion">
+                    {percent(row.bonus_conversion)}
+                  </td>
+                </>
+              ) : (
+                <>
+                  <td className="bo-num" data-cell="ggr">
+                    {money(row.ggr)}
+                    {/* The stakes under the GGR they made, to keep every column within 1024 px. */}
+                    <div className="bo-hint">{t('staked', { amount: money(row.stakes) })}</div>
+                  </td>
+                  <td className="bo-num" data-cell="bonus_cost">
+                    {money(row.bonus_cost)}
+                    <div className="bo-hint">{t('cashback', { amount: money(row.cashback) })}</div>
+                    {/* What became of the bonus money granted, beside what bonuses cost: within 1024 px. */}
+                    {row.bonus_granted !== null && (
+                      <div className="bo-hint bo-nowrap" data-cell="bonus_conversion">
+                        {t('conversionCell', { rate: percent(row.bonus_conversion), amount: money(row.bonus_granted) })}
+                      </div>
+                    )}
+                  </td>
+                  <td className="bo-num font-semibold" data-cell="ngr">
+                    {money(row.ngr)}
+                    {perPerson && <div className="bo-hint font-normal">{t('arpuHint', { amount: money(row.arpu) })}</div>}
+                  </td>
+                  <td className="bo-num" data-cell="deposits">
+                    {money(row.deposits)}
+                    <div className="bo-hint">×{row.deposit_count}</div>
+                  </td>
+                  <td className="bo-num" data-cell="first_deposits">
+                    {row.first_deposits}
+                  </td>
+                  <td className="bo-num" data-cell="withdrawals">
+                    {money(row.withdrawals)}
+                    <div className="bo-hint">×{row.withdrawal_count}</div>
+                  </td>
+                </>
+              )}
               {perPerson && (
                 <>
+                  {/* Who played under who signed up, ARPU under the NGR it divides: every column within 1024 px. */}
                   <td className="bo-num" data-cell="signups">
                     {row.signups ?? '—'}
+                    <div className="bo-hint">{t('activeHint', { count: String(row.active_players ?? '—') })}</div>
                   </td>
-                  <td className="bo-num" data-cell="active_players">
-                    {row.active_players ?? '—'}
-                  </td>
-                  <td className="bo-num" data-cell="arpu">
-                    {money(row.arpu)}
+                  <td className="bo-num" data-cell="sports_turnover">
+                    {money(row.sports_turnover)}
+                    {/* The margin of the bets settled in the period under the turnover placed in it. */}
+                    <div className="bo-hint bo-nowrap">{t('marginHint', { margin: percent(row.sports_margin) })}</div>
                   </td>
                 </>
               )}
@@ -259,18 +406,26 @@ export default function ReportsScreen() {
   );
 }
 
-/** One currency's rows added up in minor units (every currency the site knows has two decimals, as the rows show). */
+/** One currency's rows added up in minor units (every currency the site knows has two decimals, as the rows show); a figure a row lacks adds nothing. */
 function sumRows(rows: BusinessReportRow[], currency: string) {
   const code: CurrencyCode = isCurrency(currency) ? currency : 'EUR';
-  const minor = (amount: string) => BigInt(amount.replace('.', ''));
-  const add = (field: 'ggr' | 'ngr' | 'stakes' | 'deposits' | 'withdrawals') => formatMinor(rows.reduce((sum, row) => sum + minor(row[field]), 0n), code);
+  type MoneyField = 'ggr' | 'ngr' | 'stakes' | 'deposits' | 'withdrawals' | 'sports_turnover' | 'sports_settled_stakes' | 'sports_ggr' | 'bonus_granted' | 'bonus_converted';
+  const minor = (field: MoneyField) => rows.reduce((sum, row) => sum + BigInt((row[field] ?? '0').replace('.', '')), 0n);
+  const add = (field: MoneyField) => formatMinor(minor(field), code);
+  const ratio = (part: bigint, whole: bigint) => (whole === 0n ? null : ((Number(part) / Number(whole)) * 100).toFixed(2));
   return {
     ggr: add('ggr'),
     ngr: add('ngr'),
     stakes: add('stakes'),
     deposits: add('deposits'),
     withdrawals: add('withdrawals'),
-    firstDeposits: rows.reduce((sum, row) => sum + row.first_deposits, 0),
+    firstDeposits: rows.reduce((sum, row) => sum + (row.first_deposits ?? 0), 0),
     signups: rows.reduce((sum, row) => sum + (row.signups ?? 0), 0),
+    sportsTurnover: add('sports_turnover'),
+    sportsSettled: add('sports_settled_stakes'),
+    sportsMargin: ratio(minor('sports_ggr'), minor('sports_settled_stakes')),
+    bonusGranted: add('bonus_granted'),
+    bonusConverted: add('bonus_converted'),
+    bonusConversion: ratio(minor('bonus_converted'), minor('bonus_granted')),
   };
 }

@@ -34,7 +34,8 @@ const input = z
 export const businessReportEndpoint = defineRead({
   name: 'reports/business',
   access: 'reports.read',
-  summary: 'The business report (`from`, `to` UTC days, `to` excluded; `period`; `by`; `currency`, `country`) from the folded ledger.',
+  summary:
+    'The business report (`from`, `to` UTC days, `to` excluded; `period`; `by` total, country, provider, game, campaign or affiliate; `currency`, `country`) from the folded ledger, with the sportsbook, the bonus conversion and the liabilities now.',
   input,
   handler: (query, context) => context.services.reports.report(query),
 });
@@ -42,7 +43,7 @@ export const businessReportEndpoint = defineRead({
 export const businessReportCsvEndpoint = defineRead({
   name: 'reports/business.csv',
   access: 'reports.read',
-  summary: 'The same report as CSV: {filename, csv, rows}.',
+  summary: 'The same report as CSV: {filename, csv, rows}; the liabilities under the periods, with their own header.',
   input,
   handler: (query, context) => context.services.reports.reportCsv(query),
 });

@@ -136,7 +136,7 @@ describe('the jobs', () => {
       const [mail, ...more] = await mailsTo(member.email);
       expect(more).toHaveLength(0);
       expect(mail.subject).toContain(`GGR ${eur.ggr} EUR`);
-      expect(mail.text).toMatch(new RegExp(`^Deposits +${eur.deposits.replace('.', '\\.')} `, 'm'));
+      expect(mail.text).toMatch(new RegExp(`^Deposits +${eur.deposits!.replace('.', '\\.')} `, 'm'));
       expect(mail.text).toContain(`/backoffice/reports?period=day&from=${today}&to=${tomorrow}`);
     }
     // Finance reads reports but is not a manager; a disabled manager gets nothing.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
 import { PLAY_ACCOUNTS } from '../ledger/index.ts';
 
@@ -89,6 +89,84 @@ async function settledHorizon(tx: Tx, settleMs: number): Promise<number> {
   return settled;
 }
 
+/**
+ * Which movements a reading takes: the postings it reads (each with its account), and the
+ * movements. The fold takes a range of transaction ids; the split by affiliate (figures.ts) the
+ * movements of the attributed players in a period.
+ */
+export type MovementScope = { postings: SQL; transactions: SQL };
+
+/**
+ * The ledger's movements with real players, one row per movement, player and currency, with what
+ * the report's definitions need (docs/reports.md): the CTEs `postings`, `player_moves`, `moves`,
+ * `house`, `rows` and `first_deposit`. One text for the fold and for the figures read on demand, so
+ * the two can never define GGR differently. `moves` may read `player_moves`.
+ */
+export function movementRows(scope: MovementScope): SQL {
+  return sql`
+    postings as materialized (
+      -- The movements' postings read once, by transaction, each with its account: never an
+      -- account's whole history (a house account holds half the ledger's postings).
+      select p.transaction_id as id, p.amount, p.currency, a.owner_type, a.owner_id, a.kind
+      from ledger_postings p join ledger_accounts a on a.id = p.account_id
+      where ${scope.postings}
+    ),
+    player_moves as (
+      select id, owner_id::int as user_id, currency,
+             sum(amount) filter (where kind in ('main', 'bonus', 'betting_bonus')) as real_amount,
+             sum(amount) filter (where kind = 'main') as main_amount,
+             bool_or(kind = 'withdrawal_hold') as holds
+      from postings where owner_type = 'player'
+      group by id, owner_id, currency
+    ),
+    moves as (
+      select t.id, t.kind, (t.created_at at time zone 'UTC')::date as day, date_trunc('minute', t.created_at) as minute,
+             coalesce(t.metadata->>'provider', '') as provider, coalesce(t.metadata->>'game', '') as game
+      from ledger_transactions t where ${scope.transactions}
+    ),
+    house as (
+      select id,
+             bool_or(owner_id in ${playAccounts}) as play,
+             sum(amount) filter (where owner_id = 'bonus_funding') as funding,
+             sum(amount) filter (where owner_id = 'payout_clearing') as payout
+      from postings where owner_type = 'house'
+      group by id
+    ),
+    rows as (
+      select m.day, m.minute, pm.currency, coalesce(u.country_code, '') as country, pm.user_id, m.kind, m.id,
+             case when h.play then m.provider else '' end as provider,
+             case when h.play then m.game else '' end as game,
+             coalesce(h.play, false) as play, pm.real_amount, pm.main_amount, h.funding, h.payout, pm.holds
+      from moves m
+      join player_moves pm on pm.id = m.id
+      join users u on u.id = pm.user_id and not u.is_test_account
+      left join house h on h.id = m.id
+    ),
+    first_deposit as (
+      -- A deposit is a first one when the player's main account had no earlier deposit movement.
+      select r.id from rows r
+      where r.kind = 'deposit' and not exists (
+        select 1 from ledger_accounts a
+        join ledger_postings p on p.account_id = a.id and p.transaction_id < r.id
+        join ledger_transactions t on t.id = p.transaction_id and t.kind = 'deposit'
+        where a.owner_type = 'player' and a.owner_id = r.user_id::text and a.kind = 'main')
+    )`;
+}
+
+/** The money figures of a group of `rows` (report_days' columns, in its order). */
+export const FIGURE_COLUMNS = sql`
+      coalesce(-sum(real_amount) filter (where play and real_amount < 0), 0) as stakes,
+      coalesce(sum(real_amount) filter (where play and real_amount > 0 and kind <> 'game_rollback'), 0) as wins,
+      coalesce(sum(real_amount) filter (where play and real_amount > 0 and kind = 'game_rollback'), 0) as refunds,
+      -- a bonus_funding leg inside a round (a win on a bonus that has ended) is the house's own: no cost
+      coalesce(-sum(funding) filter (where not play and kind <> 'cashback'), 0) as bonus_cost,
+      coalesce(-sum(funding) filter (where kind = 'cashback'), 0) as cashback,
+      coalesce(sum(main_amount) filter (where kind = 'deposit'), 0) as deposits,
+      (count(*) filter (where kind = 'deposit'))::int as deposit_count,
+      (count(*) filter (where id in (select id from first_deposit)))::int as first_deposits,
+      coalesce(sum(payout) filter (where holds and payout is not null), 0) as withdrawals,
+      (count(*) filter (where holds and payout is not null))::int as withdrawal_count`;
+
 /** Folds the next range of ledger transactions; answers how many it folded and the new watermark. */
 export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ folded: number; through: number }> {
   const settleMs = options.settleMs ?? 60_000;
@@ -112,53 +190,10 @@ export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ f
   await tx.execute(sql`set local jit = off`);
 
   await tx.execute(sql`
-    with moves as (
-      select t.id, t.kind, (t.created_at at time zone 'UTC')::date as day, date_trunc('minute', t.created_at) as minute,
-             coalesce(t.metadata->>'provider', '') as provider, coalesce(t.metadata->>'game', '') as game
-      from ledger_transactions t where t.id > ${from} and t.id <= ${through}
-    ),
-    postings as materialized (
-      -- The range's postings read once, by transaction id, each with its account: never an
-      -- account's whole history (a house account holds half the ledger's postings).
-      select p.transaction_id as id, p.amount, p.currency, a.owner_type, a.owner_id, a.kind
-      from ledger_postings p join ledger_accounts a on a.id = p.account_id
-      where p.transaction_id > ${from} and p.transaction_id <= ${through}
-    ),
-    house as (
-      select id,
-             bool_or(owner_id in ${playAccounts}) as play,
-             sum(amount) filter (where owner_id = 'bonus_funding') as funding,
-             sum(amount) filter (where owner_id = 'payout_clearing') as payout
-      from postings where owner_type = 'house'
-      group by id
-    ),
-    player_moves as (
-      select id, owner_id::int as user_id, currency,
-             sum(amount) filter (where kind in ('main', 'bonus', 'betting_bonus')) as real_amount,
-             sum(amount) filter (where kind = 'main') as main_amount,
-             bool_or(kind = 'withdrawal_hold') as holds
-      from postings where owner_type = 'player'
-      group by id, owner_id, currency
-    ),
-    rows as (
-      select m.day, m.minute, pm.currency, coalesce(u.country_code, '') as country, pm.user_id, m.kind, m.id,
-             case when h.play then m.provider else '' end as provider,
-             case when h.play then m.game else '' end as game,
-             coalesce(h.play, false) as play, pm.real_amount, pm.main_amount, h.funding, h.payout, pm.holds
-      from moves m
-      join player_moves pm on pm.id = m.id
-      join users u on u.id = pm.user_id and not u.is_test_account
-      left join house h on h.id = m.id
-    ),
-    first_deposit as (
-      -- A deposit is a first one when the player's main account had no earlier deposit movement.
-      select r.id from rows r
-      where r.kind = 'deposit' and not exists (
-        select 1 from ledger_accounts a
-        join ledger_postings p on p.account_id = a.id and p.transaction_id < r.id
-        join ledger_transactions t on t.id = p.transaction_id and t.kind = 'deposit'
-        where a.owner_type = 'player' and a.owner_id = r.user_id::text and a.kind = 'main')
-    ),
+    with ${movementRows({
+      postings: sql`p.transaction_id > ${from} and p.transaction_id <= ${through}`,
+      transactions: sql`t.id > ${from} and t.id <= ${through}`,
+    })},
     active as (
       insert into report_active_players (day, currency, user_id, country)
       select distinct day, currency, user_id, country from rows where play and real_amount is not null
@@ -206,18 +241,7 @@ export async function foldLedger(tx: Tx, options: FoldOptions = {}): Promise<{ f
     )
     insert into report_days (day, currency, country, provider, game, stakes, wins, refunds, bonus_cost, cashback,
                              deposits, deposit_count, first_deposits, withdrawals, withdrawal_count)
-    select day, currency, country, provider, game,
-      coalesce(-sum(real_amount) filter (where play and real_amount < 0), 0),
-      coalesce(sum(real_amount) filter (where play and real_amount > 0 and kind <> 'game_rollback'), 0),
-      coalesce(sum(real_amount) filter (where play and real_amount > 0 and kind = 'game_rollback'), 0),
-      -- a bonus_funding leg inside a round (a win on a bonus that has ended) is the house's own: no cost
-      coalesce(-sum(funding) filter (where not play and kind <> 'cashback'), 0),
-      coalesce(-sum(funding) filter (where kind = 'cashback'), 0),
-      coalesce(sum(main_amount) filter (where kind = 'deposit'), 0),
-      (count(*) filter (where kind = 'deposit'))::int,
-      (count(*) filter (where id in (select id from first_deposit)))::int,
-      coalesce(sum(payout) filter (where holds and payout is not null), 0),
-      (count(*) filter (where holds and payout is not null))::int
+    select day, currency, country, provider, game, ${FIGURE_COLUMNS}
     from rows
     group by day, currency, country, provider, game
     on conflict (day, currency, country, provider, game) do update set

@@ -9,6 +9,7 @@ import type { NamedJob, ScheduledJob } from '../../platform/jobs/runner.ts';
 import { gameRtpOutside } from '../../platform/observability/metrics.ts';
 import { FOLD_STATE, foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 import { businessReport, businessReportCsv, reportRow, type ReportQuery } from './report.ts';
+import { liabilities } from './figures.ts';
 import { RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';
 import { forgetPresence, LIVE_DASHBOARD_JOB, liveFigures, recordPresence } from './live-dashboard.ts';
 import { DAILY_MAIL_JOB, DAILY_MAIL_ROLES, DAILY_MAIL_SEND_JOB, dailyReportMail, reportedDay, shiftDay } from './daily-mail.ts';
@@ -68,8 +69,19 @@ export function createReports(deps: {
   }
 
   async function report(query: ReportQuery): Promise<BusinessReport> {
-    const [lines, state] = await Promise.all([businessReport(deps.db, query), foldState()]);
-    return { from: query.from, to: query.to, period: query.period, by: query.by, rows: lines.map(reportRow), folded_through: state.through, folded_at: state.at };
+    const at = new Date().toISOString();
+    const [lines, state, owed] = await Promise.all([businessReport(deps.db, query), foldState(), liabilities(deps.db, query.currency)]);
+    return {
+      from: query.from,
+      to: query.to,
+      period: query.period,
+      by: query.by,
+      rows: lines.map(reportRow),
+      liabilities: owed,
+      liabilities_at: at,
+      folded_through: state.through,
+      folded_at: state.at,
+    };
   }
 
   /** Every game with real-money rounds, per window (1, 7, 30 days) and currency, against its declared RTP. */

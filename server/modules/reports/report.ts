@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BusinessReport, BusinessReportRow, ReportDimension, ReportPeriod } from '../../../contract/backoffice-reports.ts';
+import type { BusinessReport, BusinessReportRow, ReportDimension, ReportLiability, ReportPeriod } from '../../../contract/backoffice-reports.ts';
 import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import { csvDocument } from '../history/index.ts';
+import { affiliateMoney, affiliateSignups, bonusConversion, campaignCosts, lineId, sportsFigures } from './figures.ts';
+import { FOLD_STATE } from './fold.ts';
 
 /**
  * The business report (docs/reports.md): the folded daily rows summed per period and dimension,
@@ -43,11 +45,112 @@ export type ReportLine = {
   activePlayers: number | null;
   /** NGR per active player, minor units, rounded toward zero. */
   arpu: bigint | null;
+  /** Only the bonus figures apply (a campaign's row): play, deposits and withdrawals are not its. */
+  bonusOnly?: boolean;
+  /** The sportsbook (figures.ts): turnover placed, stakes settled and what those paid; null where the dimension has no sports. */
+  sports?: { turnover: bigint; settled: bigint; paid: bigint } | null;
+  /** The bonus money granted in the period and what became of it (figures.ts); null per provider or game. */
+  bonuses?: { granted: bigint; converted: bigint; expired: bigint; forfeited: bigint; running: number } | null;
 };
 
 const dimensionColumn = (by: ReportDimension): SQL => (by === 'total' ? sql`''` : by === 'country' ? sql`country` : by === 'provider' ? sql`provider` : sql`game`);
 
+const emptyLine = (periodStart: string, currency: string, keyValue: string): ReportLine => ({
+  period: periodStart, currency, key: keyValue, stakes: 0n, wins: 0n, refunds: 0n, ggr: 0n, bonusCost: 0n, cashback: 0n, ngr: 0n,
+  deposits: 0n, depositCount: 0, firstDeposits: 0, withdrawals: 0n, withdrawalCount: 0, signups: null, activePlayers: null, arpu: null,
+});
+
+/** The money figures of a row summed by FIGURE_COLUMNS (report_days' or the on-demand ones) into a line. */
+function moneyLine(row: Record<string, string | number>): ReportLine {
+  const line = emptyLine(String(row.period), String(row.currency), String(row.key));
+  line.stakes = BigInt(row.stakes);
+  line.wins = BigInt(row.wins);
+  line.refunds = BigInt(row.refunds);
+  line.ggr = ggrOf(line.stakes, line.wins, line.refunds);
+  line.bonusCost = BigInt(row.bonus_cost);
+  line.cashback = BigInt(row.cashback);
+  line.ngr = line.ggr - line.bonusCost - line.cashback;
+  line.deposits = BigInt(row.deposits);
+  line.depositCount = Number(row.deposit_count);
+  line.firstDeposits = Number(row.first_deposits);
+  line.withdrawals = BigInt(row.withdrawals);
+  line.withdrawalCount = Number(row.withdrawal_count);
+  return line;
+}
+
+/**
+ * The report: the folded figures (or, per affiliate and per campaign, the same read on demand,
+ * figures.ts), with the sportsbook and the bonus conversion beside them where the dimension has them.
+ */
 export async function businessReport(db: Db, query: ReportQuery): Promise<ReportLine[]> {
+  const lines = query.by === 'affiliate' ? await affiliateLines(db, query) : query.by === 'campaign' ? await campaignLines(db, query) : await foldedLines(db, query);
+  const [sports, bonuses] = await Promise.all([sportsFigures(db, query), bonusConversion(db, query)]);
+  const lineFor = (id: string) => {
+    const found = lines.get(id);
+    if (found) return found;
+    const [periodStart, currency, keyValue] = id.split('|') as [string, string, string];
+    const line = emptyLine(periodStart, currency, keyValue);
+    if (query.by === 'campaign') line.bonusOnly = true;
+    else if (query.by === 'total' || query.by === 'country' || query.by === 'affiliate') {
+      line.signups = 0;
+      line.activePlayers = 0;
+    }
+    lines.set(id, line);
+    return line;
+  };
+  for (const [id, figures] of sports ?? []) lineFor(id).sports = { turnover: figures.turnover!, settled: figures.settled!, paid: figures.paid! };
+  for (const [id, figures] of bonuses ?? []) {
+    lineFor(id).bonuses = { granted: figures.granted!, converted: figures.converted!, expired: figures.expired!, forfeited: figures.forfeited!, running: Number(figures.running) };
+  }
+  for (const line of lines.values()) {
+    if (sports) line.sports ??= { turnover: 0n, settled: 0n, paid: 0n };
+    else line.sports = null;
+    if (bonuses) line.bonuses ??= { granted: 0n, converted: 0n, expired: 0n, forfeited: 0n, running: 0 };
+    else line.bonuses = null;
+  }
+  return [...lines.values()].sort((a, b) => a.period.localeCompare(b.period) || a.currency.localeCompare(b.currency) || a.key.localeCompare(b.key));
+}
+
+/** Per affiliate: the attributed players' money read on demand up to the fold's watermark, their sign-ups and who played. */
+async function affiliateLines(db: Db, query: ReportQuery): Promise<Map<string, ReportLine>> {
+  const [state] = await queryRows<{ through: number }>(db, sql`select folded_through as through from report_fold_state where name = ${FOLD_STATE}`);
+  const [money, signups] = await Promise.all([affiliateMoney(db, query, Number(state?.through ?? 0)), affiliateSignups(db, query)]);
+  const lines = new Map<string, ReportLine>();
+  for (const row of money) {
+    const line = moneyLine(row);
+    line.activePlayers = Number(row.active_players);
+    lines.set(lineId(line.period, line.currency, line.key), line);
+  }
+  for (const row of signups) {
+    const id = lineId(row.period, row.currency, row.key);
+    const line = lines.get(id) ?? emptyLine(row.period, row.currency, row.key);
+    line.signups = Number(row.signups);
+    lines.set(id, line);
+  }
+  for (const line of lines.values()) {
+    line.signups ??= 0;
+    line.activePlayers ??= 0;
+    line.arpu = line.activePlayers > 0 ? line.ngr / BigInt(line.activePlayers) : null;
+  }
+  return lines;
+}
+
+/** Per campaign: the bonus cost and cashback of what it granted; the play figures are no campaign's. */
+async function campaignLines(db: Db, query: ReportQuery): Promise<Map<string, ReportLine>> {
+  const lines = new Map<string, ReportLine>();
+  for (const [id, figures] of await campaignCosts(db, query)) {
+    const [periodStart, currency, keyValue] = id.split('|') as [string, string, string];
+    const line = emptyLine(periodStart, currency, keyValue);
+    line.bonusOnly = true;
+    line.bonusCost = figures.bonus_cost!;
+    line.cashback = figures.cashback!;
+    lines.set(id, line);
+  }
+  return lines;
+}
+
+/** The folded rows (report_days, report_active_players) per period and dimension, with sign-ups. */
+async function foldedLines(db: Db, query: ReportQuery): Promise<Map<string, ReportLine>> {
   const period = sql.raw(`'${query.period}'`);
   const key = dimensionColumn(query.by);
   const filters = [sql`day >= ${query.from}::date`, sql`day < ${query.to}::date`];
@@ -103,30 +206,11 @@ export async function businessReport(db: Db, query: ReportQuery): Promise<Report
   }
 
   const lines = new Map<string, ReportLine>();
-  const empty = (periodStart: string, currency: string, keyValue: string): ReportLine => ({
-    period: periodStart, currency, key: keyValue, stakes: 0n, wins: 0n, refunds: 0n, ggr: 0n, bonusCost: 0n, cashback: 0n, ngr: 0n,
-    deposits: 0n, depositCount: 0, firstDeposits: 0, withdrawals: 0n, withdrawalCount: 0, signups: null, activePlayers: null, arpu: null,
-  });
-  for (const row of money) {
-    const line = empty(row.period, row.currency, row.key);
-    line.stakes = BigInt(row.stakes);
-    line.wins = BigInt(row.wins);
-    line.refunds = BigInt(row.refunds);
-    line.ggr = ggrOf(line.stakes, line.wins, line.refunds);
-    line.bonusCost = BigInt(row.bonus_cost);
-    line.cashback = BigInt(row.cashback);
-    line.ngr = line.ggr - line.bonusCost - line.cashback;
-    line.deposits = BigInt(row.deposits);
-    line.depositCount = Number(row.deposit_count);
-    line.firstDeposits = Number(row.first_deposits);
-    line.withdrawals = BigInt(row.withdrawals);
-    line.withdrawalCount = Number(row.withdrawal_count);
-    lines.set(`${row.period}|${row.currency}|${row.key}`, line);
-  }
+  for (const row of money) lines.set(lineId(row.period, row.currency, row.key), moneyLine(row));
   if (perPerson) {
     for (const [id, figures] of people) {
       const [periodStart, currency, keyValue] = id.split('|') as [string, string, string];
-      const line = lines.get(id) ?? empty(periodStart, currency, keyValue);
+      const line = lines.get(id) ?? emptyLine(periodStart, currency, keyValue);
       line.signups = figures.signups;
       line.activePlayers = figures.active;
       line.arpu = figures.active > 0 ? line.ngr / BigInt(figures.active) : null;
@@ -137,7 +221,7 @@ export async function businessReport(db: Db, query: ReportQuery): Promise<Report
       line.activePlayers ??= 0;
     }
   }
-  return [...lines.values()].sort((a, b) => a.period.localeCompare(b.period) || a.currency.localeCompare(b.currency) || a.key.localeCompare(b.key));
+  return lines;
 }
 
 /**
@@ -199,39 +283,69 @@ export function reportMoney(minor: bigint | string | number, currency: string): 
   return formatMinor(BigInt(minor), (isCurrency(currency) ? currency : 'EUR') as CurrencyCode);
 }
 
-/** A line as the back office reads it: money as decimal strings of its currency. */
+/** part / whole in percent with two decimals; null when there is no whole. */
+export function percentOf(part: bigint, whole: bigint): string | null {
+  return whole === 0n ? null : ((Number(part) / Number(whole)) * 100).toFixed(2);
+}
+
+/** A line as the back office reads it: money as decimal strings of its currency, null where a figure is not the dimension's. */
 export function reportRow(line: ReportLine): BusinessReportRow {
   const money = (minor: bigint) => reportMoney(minor, line.currency);
+  const play = <T>(value: T): T | null => (line.bonusOnly ? null : value);
+  const { sports, bonuses } = line;
   return {
     period: line.period,
     currency: line.currency,
     key: line.key,
-    stakes: money(line.stakes),
-    wins: money(line.wins),
-    refunds: money(line.refunds),
-    ggr: money(line.ggr),
+    stakes: play(money(line.stakes)),
+    wins: play(money(line.wins)),
+    refunds: play(money(line.refunds)),
+    ggr: play(money(line.ggr)),
     bonus_cost: money(line.bonusCost),
     cashback: money(line.cashback),
-    ngr: money(line.ngr),
-    deposits: money(line.deposits),
-    deposit_count: line.depositCount,
-    first_deposits: line.firstDeposits,
-    withdrawals: money(line.withdrawals),
-    withdrawal_count: line.withdrawalCount,
+    ngr: play(money(line.ngr)),
+    deposits: play(money(line.deposits)),
+    deposit_count: play(line.depositCount),
+    first_deposits: play(line.firstDeposits),
+    withdrawals: play(money(line.withdrawals)),
+    withdrawal_count: play(line.withdrawalCount),
     signups: line.signups,
     active_players: line.activePlayers,
     arpu: line.arpu === null ? null : money(line.arpu),
+    sports_turnover: sports ? money(sports.turnover) : null,
+    sports_settled_stakes: sports ? money(sports.settled) : null,
+    sports_ggr: sports ? money(sports.settled - sports.paid) : null,
+    sports_margin: sports ? percentOf(sports.settled - sports.paid, sports.settled) : null,
+    bonus_granted: bonuses ? money(bonuses.granted) : null,
+    bonus_converted: bonuses ? money(bonuses.converted) : null,
+    bonus_expired: bonuses ? money(bonuses.expired) : null,
+    bonus_forfeited: bonuses ? money(bonuses.forfeited) : null,
+    bonus_running: bonuses ? bonuses.running : null,
+    bonus_conversion: bonuses ? percentOf(bonuses.converted, bonuses.granted) : null,
   };
 }
 
 const CSV_COLUMNS = [
   'period', 'currency', 'key', 'stakes', 'wins', 'refunds', 'ggr', 'bonus_cost', 'cashback', 'ngr', 'deposits', 'deposit_count',
   'first_deposits', 'withdrawals', 'withdrawal_count', 'signups', 'active_players', 'arpu',
+  'sports_turnover', 'sports_settled_stakes', 'sports_ggr', 'sports_margin',
+  'bonus_granted', 'bonus_converted', 'bonus_expired', 'bonus_forfeited', 'bonus_running', 'bonus_conversion',
 ] as const satisfies ReadonlyArray<keyof BusinessReportRow>;
+
+const LIABILITY_COLUMNS = [
+  'currency', 'sports_open_bets', 'sports_open_stakes', 'sports_potential_payout', 'sports_open_liability', 'jackpot_pools', 'loyalty_points', 'loyalty_value',
+] as const satisfies ReadonlyArray<keyof ReportLiability>;
 
 /** The report as CSV (money in decimals, as on screen); the key column is named after the dimension. */
 export function businessReportCsv(report: BusinessReport): { filename: string; csv: string; rows: number } {
   const header = CSV_COLUMNS.map((name) => (name === 'key' ? report.by : name));
-  const csv = csvDocument(header, report.rows.map((row) => CSV_COLUMNS.map((name) => row[name])));
+  // The liabilities are a point in time, not a period: their own table under the periods, after an
+  // empty line, with its own header (the first column says when they were read).
+  const csv = csvDocument(header, [
+    ...report.rows.map((row) => CSV_COLUMNS.map((name) => row[name])),
+    [],
+    [`liabilities_at ${report.liabilities_at}`, ...LIABILITY_COLUMNS],
+    ...report.liabilities.map((line) => ['', ...LIABILITY_COLUMNS.map((name) => line[name])]),
+  ]);
   return { filename: `report-${report.by}-${report.period}-${report.from}-${report.to}.csv`, csv, rows: report.rows.length };
 }

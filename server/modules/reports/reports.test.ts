@@ -121,10 +121,10 @@ describe('the fold', () => {
     expect(delta('cashback')).toBe('2.00');
     expect(delta('ngr')).toBe('1.00');
     expect(delta('deposits')).toBe('170.00');
-    expect(after.deposit_count - (base?.deposit_count ?? 0)).toBe(3);
-    expect(after.first_deposits - (base?.first_deposits ?? 0)).toBe(2);
+    expect(after.deposit_count! - (base?.deposit_count ?? 0)).toBe(3);
+    expect(after.first_deposits! - (base?.first_deposits ?? 0)).toBe(2);
     expect(delta('withdrawals')).toBe('40.00');
-    expect(after.withdrawal_count - (base?.withdrawal_count ?? 0)).toBe(1);
+    expect(after.withdrawal_count! - (base?.withdrawal_count ?? 0)).toBe(1);
     expect(after.signups! - (base?.signups ?? 0)).toBe(2);
     expect(after.active_players! - (base?.active_players ?? 0)).toBe(2);
 
@@ -251,7 +251,8 @@ describe('the back office', () => {
     const csv = await backoffice(t, 'reports/business.csv', { query: { from: today, to: tomorrow, by: 'country' }, cookie: analyst.cookie });
     const file = csv.json.data as { filename: string; csv: string };
     expect(file.csv.replace('\uFEFF', '').split('\r\n')[0]).toBe(
-      'period,currency,country,stakes,wins,refunds,ggr,bonus_cost,cashback,ngr,deposits,deposit_count,first_deposits,withdrawals,withdrawal_count,signups,active_players,arpu',
+      'period,currency,country,stakes,wins,refunds,ggr,bonus_cost,cashback,ngr,deposits,deposit_count,first_deposits,withdrawals,withdrawal_count,signups,active_players,arpu,' +
+        'sports_turnover,sports_settled_stakes,sports_ggr,sports_margin,bonus_granted,bonus_converted,bonus_expired,bonus_forfeited,bonus_running,bonus_conversion',
     );
     expect(file.csv).toContain(`${today},EUR,FR,`);
     expect((await backoffice(t, 'reports/business', { query: { from: today, to: tomorrow }, cookie: support.cookie })).status).toBe(403);
