@@ -3,7 +3,7 @@
  * alerts they raise, the compliance cases the alerts open. Amounts the rules compare are euros.
  */
 
-export const RISK_RULE_IDS = ['large_deposit', 'deposits_30d', 'low_turnover_withdrawal', 'failed_deposits', 'linked_to_excluded', 'rapid_limit_increases', 'shared_requisites', 'player_rtp_outlier', 'shared_device', 'offer_per_device'] as const;
+export const RISK_RULE_IDS = ['large_deposit', 'deposits_30d', 'low_turnover_withdrawal', 'failed_deposits', 'linked_to_excluded', 'rapid_limit_increases', 'shared_requisites', 'player_rtp_outlier', 'shared_device', 'offer_per_device', 'shared_address'] as const;
 export type RiskRuleId = (typeof RISK_RULE_IDS)[number];
 
 export const RISK_CASE_STATUSES = ['open', 'investigating', 'closed'] as const;

@@ -15,6 +15,7 @@ export const riskTexts = defineTexts({
     player_rtp_outlier: 'Return far above the game’s',
     shared_device: 'Shared device',
     offer_per_device: 'Welcome offer taken again from one device',
+    shared_address: 'Shared postal address',
     large_deposit_about: 'One deposit at or above the amount, in euros (EU customer due diligence threshold for gambling: 2,000 EUR).',
     deposits_30d_about: 'Deposits of the last days pass the amount in euros: raised by the deposit that crosses it.',
     low_turnover_withdrawal_about: 'A withdrawal asked for while the last deposit was wagered less than the multiple of itself.',
@@ -25,6 +26,7 @@ export const riskTexts = defineTexts({
     player_rtp_outlier_about: 'A withdrawal asked for by a player whose return on a game, over the last days and at least so many rounds, is above what the game declares by more than luck explains (99.9% interval) and by at least the margin.',
     shared_device_about: 'So many accounts seen with one device fingerprint (sessions, sign-ups, deposits).',
     offer_per_device_about: 'A welcome offer chosen on a credited deposit by so many accounts seen with one device fingerprint.',
+    shared_address_about: 'So many accounts gave one postal address (street line with its postcode or town, however typed).',
     amount_eur: 'Amount (EUR)',
     days: 'Days',
     multiplier: 'Wagering multiple',
@@ -54,6 +56,7 @@ export const riskTexts = defineTexts({
     detailShared: '{n} accounts share {shared}',
     detailRtp: '{measured}% returned on {game} over {rounds} rounds in {days} days (declared {declared}%, lowest plausible {low}%) before asking {withdrawal}',
     detailDevice: '{n} accounts seen on device {device}',
+    detailAddress: '{n} accounts at {address}',
     detailOffer: 'welcome offer #{campaign} taken by {n} accounts from device {device} ({payment})',
     address: 'address',
     requisites: 'payment details',
@@ -70,6 +73,7 @@ export const riskTexts = defineTexts({
     player_rtp_outlier: 'Retour bien au-dessus du jeu',
     shared_device: 'Appareil partagé',
     offer_per_device: 'Offre de bienvenue reprise depuis un même appareil',
+    shared_address: 'Adresse postale partagée',
     large_deposit_about: 'Un dépôt égal ou supérieur au montant, en euros (seuil européen de vigilance pour les jeux d’argent : 2 000 EUR).',
     deposits_30d_about: 'Les dépôts des derniers jours dépassent le montant en euros : levé par le dépôt qui franchit le seuil.',
     low_turnover_withdrawal_about: 'Un retrait demandé alors que le dernier dépôt a été misé moins que le multiple de son montant.',
@@ -80,6 +84,7 @@ export const riskTexts = defineTexts({
     player_rtp_outlier_about: 'Un retrait demandé par un joueur dont le retour sur un jeu, sur les derniers jours et au moins autant de parties, dépasse celui que le jeu déclare au-delà de ce que la chance explique (intervalle à 99,9 %) et d’au moins la marge.',
     shared_device_about: 'Autant de comptes vus avec une même empreinte d’appareil (sessions, inscriptions, dépôts).',
     offer_per_device_about: 'Une offre de bienvenue choisie sur un dépôt crédité par autant de comptes vus avec une même empreinte d’appareil.',
+    shared_address_about: 'Autant de comptes ont donné une même adresse postale (rue avec code postal ou ville, quelle que soit la saisie).',
     amount_eur: 'Montant (EUR)',
     days: 'Jours',
     multiplier: 'Multiple de mise',
@@ -109,6 +114,7 @@ export const riskTexts = defineTexts({
     detailShared: '{n} comptes partagent {shared}',
     detailRtp: '{measured} % rendus sur {game} en {rounds} parties sur {days} jours (déclaré {declared} %, au plus bas plausible {low} %) avant de demander {withdrawal}',
     detailDevice: '{n} comptes vus sur l’appareil {device}',
+    detailAddress: '{n} comptes à l’adresse {address}',
     detailOffer: 'offre de bienvenue n° {campaign} prise par {n} comptes depuis l’appareil {device} ({payment})',
     address: 'adresse',
     requisites: 'coordonnées de paiement',
@@ -151,6 +157,8 @@ export function useAlertSummary() {
         return r('detailRtp', { measured: String(d.measured), game: String(d.name ?? d.game), rounds: String(d.rounds), days: String(d.days), declared: String(d.declared), low: String(d.low), withdrawal: String(d.withdrawal) });
       case 'shared_device':
         return r('detailDevice', { n: String(d.accounts), device: String(d.device) });
+      case 'shared_address':
+        return r('detailAddress', { n: String(d.accounts), address: String(d.address).replace('|', ', ') });
       case 'offer_per_device':
         return r('detailOffer', { campaign: String(d.campaign), n: String(d.accounts), device: String(d.device), payment: String(d.payment) });
       default:

@@ -42,7 +42,7 @@ async function deposit(who: TestPlayer, amount: string) {
 describe('risk rules', () => {
   it('lists every rule with its defaults, refuses a wrong threshold naming the field (in French too) and writes nothing', async () => {
     const rules = (await as(compliance, 'risk/rules')).json.data as { items: RiskRuleView[] };
-    expect(rules.items.map((rule) => rule.id)).toEqual(['large_deposit', 'deposits_30d', 'low_turnover_withdrawal', 'failed_deposits', 'linked_to_excluded', 'rapid_limit_increases', 'shared_requisites', 'player_rtp_outlier', 'shared_device', 'offer_per_device']);
+    expect(rules.items.map((rule) => rule.id)).toEqual(['large_deposit', 'deposits_30d', 'low_turnover_withdrawal', 'failed_deposits', 'linked_to_excluded', 'rapid_limit_increases', 'shared_requisites', 'player_rtp_outlier', 'shared_device', 'offer_per_device', 'shared_address']);
     expect(rules.items[0]).toMatchObject({ enabled: true, thresholds: { amount_eur: 2000 }, updated_at: null });
 
     const bad = await as(compliance, 'risk/rule', { body: { rule_id: 'failed_deposits', thresholds: { count: 1, minutes: 'soon' } } });

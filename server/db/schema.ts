@@ -83,6 +83,8 @@ export const users = pgTable('users', {
   index('users_fakename_prefix_idx').on(sql`lower(${table.fakename}) text_pattern_ops`),
   // The risk rules and the player page find the accounts signed up from one device.
   index('users_signup_device_idx').on(table.signupDeviceId).where(sql`${table.signupDeviceId} is not null`),
+  // The risk rule shared_address finds the accounts that gave one postal address (the function: migration 0051).
+  index('users_postal_address_idx').on(sql`postal_address_key(${table.profile})`).where(sql`postal_address_key(${table.profile}) is not null`),
 ]);
 
 export const contacts = pgTable(

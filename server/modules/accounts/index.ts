@@ -24,4 +24,5 @@ export {
   type PlayerSearch,
 } from './admin.ts';
 export { createPayerReview, playersSeenAt, type PayerReview, type PayerReviewer } from './payer-review.ts';
+export { playersSharingPostalAddress } from './postal-address.ts';
 export { devicesOfPlayer, playersOnDevice } from './devices.ts';

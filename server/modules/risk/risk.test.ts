@@ -183,6 +183,36 @@ describe('the rules', () => {
   });
 });
 
+describe('the rule on postal addresses', () => {
+  const saveAddress = async (who: TestPlayer, address: string, postcode: string) => {
+    const answer = await t.call('saveProfileInfo', { body: { address, postcode }, headers: as(who) });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  };
+
+  it('k. three accounts at one postal address however typed, raised by a deposit; not two, nor a neighbour', async () => {
+    const street = `${Math.floor(Math.random() * 9000) + 1000} Rue Lepic`;
+    const [first, second, third, neighbour] = [
+      await registerPlayer(t, { tag: 'risk-address-1' }),
+      await registerPlayer(t, { tag: 'risk-address-2' }),
+      await registerPlayer(t, { tag: 'risk-address-3' }),
+      await registerPlayer(t, { tag: 'risk-address-4' }),
+    ];
+    await saveAddress(first, street, '75018');
+    await saveAddress(second, `  ${street.toUpperCase()}. `, '75018');
+    await deposit(second, '20');
+    expect(await alertsOf(second, 'shared_address')).toEqual([]); // two accounts: a near miss
+    await saveAddress(neighbour, street.replace('Rue', 'Rue bis'), '75018');
+    await deposit(neighbour, '20');
+    expect(await alertsOf(neighbour, 'shared_address')).toEqual([]);
+    await saveAddress(third, street.replace(' ', ', '), '75018');
+    await deposit(third, '20');
+    expect(await alertsOf(third, 'shared_address')).toMatchObject([{ details: { accounts: 3, players: [first.uid, second.uid], address: `${street.toLowerCase()}|75018` } }]);
+    // The next deposit of the same player at the same address raises nothing new.
+    await deposit(third, '20');
+    expect(await alertsOf(third, 'shared_address')).toHaveLength(1);
+  });
+});
+
 describe('the rules on devices', () => {
   const device = () => `fp${randomUUID().replaceAll('-', '')}`;
   const signIn = async (who: TestPlayer, deviceId: string) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RiskRuleId, RiskThresholdField } from '../../../contract/risk.ts';
 import { queryRows, type Tx } from '../../platform/db/database.ts';
 import type { OutboxEvent, OutboxEventType } from '../../platform/events/outbox.ts';
-import { playersOnDevice, playersSeenAt } from '../accounts/index.ts';
+import { playersOnDevice, playersSeenAt, playersSharingPostalAddress } from '../accounts/index.ts';
 import { declaredRtpsOf } from '../catalogue/index.ts';
 import { realStakesSince } from '../ledger/index.ts';
 import { offersTakenBy, playersDepositingFrom, playersSharingRequisites } from '../payments/index.ts';
@@ -83,6 +83,13 @@ async function playersSeenWithDevice(tx: Tx, deviceId: string, except: number): 
 
 // Coerced: the rules screen sends what was typed; an empty field reads as missing (api/validate.ts).
 const number = (min: number, max: number, integer = false) => (integer ? z.coerce.number().int().min(min).max(max) : z.coerce.number().min(min).max(max));
+
+/** The threshold of the rules that count accounts sharing something: at least 2, by default `accounts`. */
+const accountsThreshold = (accounts: number) => ({
+  schema: z.strictObject({ accounts: number(2, 100, true) }),
+  defaults: { accounts },
+  fields: [{ key: 'accounts', kind: 'number', min: 2, max: 100, integer: true }] satisfies RiskThresholdField[],
+});
 
 /** a. One deposit at or above the EU customer due diligence threshold for gambling (AMLD, 2,000 EUR). */
 const largeDeposit: RuleDefinition<{ amount_eur: number }> = {
@@ -259,9 +266,7 @@ const rapidLimitIncreases: RuleDefinition<{ count: number; hours: number }> = {
 const sharedRequisites: RuleDefinition<{ accounts: number }> = {
   id: 'shared_requisites',
   events: ['cashier.deposit', 'cashier.withdrawal'],
-  schema: z.strictObject({ accounts: number(2, 100, true) }),
-  defaults: { accounts: 3 },
-  fields: [{ key: 'accounts', kind: 'number', min: 2, max: 100, integer: true }],
+  ...accountsThreshold(3),
   async evaluate({ tx, event, userId }, { accounts }) {
     if (event.type === 'cashier.withdrawal' && payload(event).status !== 'requested') return [];
     const sharing = await playersSharingRequisites(tx, userId);
@@ -274,6 +279,23 @@ const sharedRequisites: RuleDefinition<{ accounts: number }> = {
 };
 
 /**
+ * k. Several accounts that gave one postal address (their profile's street line with its postcode
+ * or town, compared as `postal_address_key` reads them). Looked at when money moves, a deposit or
+ * a withdrawal asked for, since that is when an address matters; once per player and address.
+ */
+const sharedAddress: RuleDefinition<{ accounts: number }> = {
+  id: 'shared_address',
+  events: ['cashier.deposit', 'cashier.withdrawal'],
+  ...accountsThreshold(3),
+  async evaluate({ tx, event, userId }, { accounts }) {
+    if (event.type === 'cashier.withdrawal' && payload(event).status !== 'requested') return [];
+    const sharing = await playersSharingPostalAddress(tx, userId);
+    if (!sharing || sharing.players.length + 1 < accounts) return [];
+    return [{ factKey: `${userId}:${sharing.address}`, details: { address: sharing.address, accounts: sharing.players.length + 1, players: sharing.players.slice(0, 20) } }];
+  },
+};
+
+/**
  * i. Several accounts seen with one device fingerprint (docs/devices.md): sessions opened, a
  * sign-up or deposits asked for from the same browser. Raised at the sign-up or the deposit that
  * brings the count to the threshold or past it, once per player and device.
@@ -281,9 +303,7 @@ const sharedRequisites: RuleDefinition<{ accounts: number }> = {
 const sharedDevice: RuleDefinition<{ accounts: number }> = {
   id: 'shared_device',
   events: ['account.signed_up', 'cashier.deposit'],
-  schema: z.strictObject({ accounts: number(2, 100, true) }),
-  defaults: { accounts: 3 },
-  fields: [{ key: 'accounts', kind: 'number', min: 2, max: 100, integer: true }],
+  ...accountsThreshold(3),
   async evaluate({ tx, event, userId }, { accounts }) {
     const device = await deviceOf(tx, event);
     if (!device) return [];
@@ -302,9 +322,7 @@ const sharedDevice: RuleDefinition<{ accounts: number }> = {
 const offerPerDevice: RuleDefinition<{ accounts: number }> = {
   id: 'offer_per_device',
   events: ['cashier.deposit'],
-  schema: z.strictObject({ accounts: number(2, 100, true) }),
-  defaults: { accounts: 2 },
-  fields: [{ key: 'accounts', kind: 'number', min: 2, max: 100, integer: true }],
+  ...accountsThreshold(2),
   async evaluate({ tx, event, userId }, { accounts }) {
     if (payload(event).status !== undefined && payload(event).status !== 'success') return [];
     const payment = await paymentOf(tx, payload(event).paymentId);
@@ -370,7 +388,7 @@ const playerRtpOutlier: RuleDefinition<{ days: number; min_rounds: number; margi
   },
 };
 
-export const RULES = [largeDeposit, depositsInWindow, lowTurnover, failedDeposits, linkedToExcluded, rapidLimitIncreases, sharedRequisites, playerRtpOutlier, sharedDevice, offerPerDevice] as unknown as RuleDefinition[];
+export const RULES = [largeDeposit, depositsInWindow, lowTurnover, failedDeposits, linkedToExcluded, rapidLimitIncreases, sharedRequisites, playerRtpOutlier, sharedDevice, offerPerDevice, sharedAddress] as unknown as RuleDefinition[];
 
 export const ruleById = (id: string): RuleDefinition | undefined => RULES.find((rule) => rule.id === id);
 
