@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
@@ -27,6 +27,7 @@ import {
   LIVE_CATEGORY,
   NO_REFINE,
   offeredCategories,
+  parseRefine,
   providerLabel,
   toggled,
   type Game,
@@ -289,7 +290,13 @@ function HallRefineBar({ data, refine }: { data: GamehallData; refine: HallRefin
   const { t } = useTranslation('games');
   const navigate = useNavigate();
   const localize = useLocalizedPath();
-  const go = (change: Partial<HallRefine>) => navigate(localize(hallHref(data.category, data.providers, data.base, { ...refine, ...change })), { preventScrollReset: true });
+  // While a pick's page loads, the next pick builds on that pick, not on the page still shown
+  // (which would drop it): the hall's address being loaded, when there is one.
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.location?.pathname === location.pathname ? navigation.location : null;
+  const current = loading ? parseRefine(new URLSearchParams(loading.search)) : refine;
+  const go = (change: Partial<HallRefine>) => navigate(localize(hallHref(data.category, data.providers, data.base, { ...current, ...change })), { preventScrollReset: true });
   const narrowed = refine.volatility !== null || refine.rtp !== null || refine.feature !== null;
   const select = 'h-10 w-full rounded-xl bg-ink-850 px-3 text-sm font-semibold text-ink-100 ring-1 ring-white/10 outline-none focus-visible:ring-2 focus-visible:ring-gold-400';
   const field = (label: string, testId: string, value: string, options: Array<[string, string]>, onChange: (value: string) => void) => (
@@ -306,14 +313,14 @@ function HallRefineBar({ data, refine }: { data: GamehallData; refine: HallRefin
   );
   return (
     <div className="mb-6 grid grid-cols-2 items-end gap-3 tablet:grid-cols-[repeat(4,minmax(0,11rem))_auto]" data-testid="hall-refine">
-      {field(t('refine.sort'), 'refine-sort', refine.sort, HALL_SORTS.map((sort) => [sort, t(`refine.sorts.${sort}`)]), (value) => go({ sort: value as HallSort }))}
-      {field(t('refine.volatility'), 'refine-volatility', refine.volatility ?? '', [['', t('refine.any')], ...HALL_VOLATILITIES.map((level): [string, string] => [level, t(`refine.volatilities.${level}`)])], (value) =>
+      {field(t('refine.sort'), 'refine-sort', current.sort, HALL_SORTS.map((sort) => [sort, t(`refine.sorts.${sort}`)]), (value) => go({ sort: value as HallSort }))}
+      {field(t('refine.volatility'), 'refine-volatility', current.volatility ?? '', [['', t('refine.any')], ...HALL_VOLATILITIES.map((level): [string, string] => [level, t(`refine.volatilities.${level}`)])], (value) =>
         go({ volatility: (value || null) as HallVolatility | null }),
       )}
-      {field(t('refine.rtp'), 'refine-rtp', refine.rtp === null ? '' : String(refine.rtp), [['', t('refine.any')], ...HALL_RTP_STEPS.map((step): [string, string] => [String(step), t('refine.rtpAtLeast', { value: step })])], (value) =>
+      {field(t('refine.rtp'), 'refine-rtp', current.rtp === null ? '' : String(current.rtp), [['', t('refine.any')], ...HALL_RTP_STEPS.map((step): [string, string] => [String(step), t('refine.rtpAtLeast', { value: step })])], (value) =>
         go({ rtp: value ? Number(value) : null }),
       )}
-      {field(t('refine.feature'), 'refine-feature', refine.feature ?? '', [['', t('refine.any')], ...HALL_FEATURES.map((feature): [string, string] => [feature, t(`refine.features.${feature}`)])], (value) =>
+      {field(t('refine.feature'), 'refine-feature', current.feature ?? '', [['', t('refine.any')], ...HALL_FEATURES.map((feature): [string, string] => [feature, t(`refine.features.${feature}`)])], (value) =>
         go({ feature: (value || null) as HallFeature | null }),
       )}
       {narrowed && (
