@@ -9,6 +9,7 @@ import { LocalLink } from '../../lib/local-link.tsx';
 import { useLocale, useRootData } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { useRefreshBalance } from '../cashier/use-balance.ts';
 import { GameRow } from '../games/game-row.tsx';
 import type { GameProvider, GamesPage } from '../games/types.ts';
 import { money } from '../jackpots/format.ts';
@@ -126,6 +127,7 @@ function JoinPanel({ tournament }: { tournament: TournamentView }) {
   const root = useRootData();
   const openAuth = useAuthEntry();
   const client = useQueryClient();
+  const refreshBalance = useRefreshBalance();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -167,7 +169,9 @@ function JoinPanel({ tournament }: { tournament: TournamentView }) {
     try {
       await api('tournaments/participate', { body: { tournament_id: String(tournament.id) } });
       setConfirming(false);
-      await client.invalidateQueries({ queryKey: ['tournaments'] });
+      // The player's own payment: the header shows it now, not when the live channel (at most once,
+      // behind the job runner's dispatch) brings it.
+      await Promise.all([client.invalidateQueries({ queryKey: ['tournaments'] }), paid ? refreshBalance() : undefined]);
     } catch (failure) {
       setError(isApiError(failure) ? (failure.fields?.tournament_id ?? failure.message) : String(failure));
     } finally {

@@ -314,6 +314,40 @@ describe('job runner', () => {
     expect(rows.every((row) => row.count === 1)).toBe(true);
   });
 
+  it('a job with its own transactions that takes its time holds up no delivery: the events behind it get their effects while it runs', async () => {
+    const runner = createJobRunner({ db: database.db, logger, backoffMs: () => 0, pollMs: 20, concurrency: 2 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    runner.define({
+      name: 'test.slow',
+      ownTransactions: true,
+      async run() {
+        started = true;
+        await released; // a provider that takes long to answer, a fold over a month
+      },
+    });
+    const delivered: number[] = [];
+    runner.onDispatched({ name: 'test.live-balance', events: ['game.bet'], effect: (event) => void delivered.push(event.userId!) });
+    runner.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the loops' first passes: the polling loop alone is awake
+      await runner.enqueue('test.slow', 'one');
+      runner.poke();
+      for (let wait = 0; wait < 300 && !started; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(started).toBe(true);
+      await bet(21);
+      runner.poke();
+      for (let wait = 0; wait < 300 && delivered.length === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(delivered).toEqual([21]);
+    } finally {
+      release();
+      await runner.stop();
+    }
+    const [job] = await queryRows<{ completed: boolean }>(database.db, sql`select completed_at is not null as completed from jobs where key = 'test.slow:one'`);
+    expect(job.completed).toBe(true);
+  });
+
   it('a job with its own transactions runs with none held (it may use db, even on PGlite), is retried, and a lost lease ends it', async () => {
     let calls = 0;
     const runner = runnerFor();

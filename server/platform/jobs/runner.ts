@@ -611,8 +611,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     return total;
   }
 
-  /** One pass: dispatch pending events, claim due schedules, run due jobs. Answers how much it did. */
-  async function tick(options: { quick?: boolean } = {}): Promise<number> {
+  /**
+   * One pass: dispatch pending events, claim due schedules, run due jobs. Answers how much it did.
+   * `dispatcher`: the pass is the polling loop's while helper loops run, and leaves the jobs that
+   * open their own transactions to them (see work).
+   */
+  async function tick(options: { quick?: boolean; dispatcher?: boolean } = {}): Promise<number> {
     let done = 0;
     let jobs = 0;
     // A timed poll (the process was idle) looks at everything, another process's jobs included.
@@ -637,7 +641,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     // queues one job for a whole batch of events.
     const helpers = Math.min(concurrency - 1, Math.floor(jobs / batchSize));
     if (helpers > 0) wakeHelpers(helpers);
-    const worked = await work();
+    const worked = await work({ dispatcher: options.dispatcher });
     if (worked >= batchSize) wakeHelpers(1);
     // Which process did the work (LOG_LEVEL=debug): with JOBS=off on the web processes, only the
     // worker's log has these lines (docs/deploy.md).
@@ -657,9 +661,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     return row?.due === true;
   }
 
-  /** What every worker loop does: the due jobs, then the due jobs with their own transactions. */
-  async function work(): Promise<number> {
-    return (await runDue()) + (await runOwnTransactionJobs());
+  /**
+   * What every worker loop does: the due jobs, then the due jobs with their own transactions. The
+   * polling loop, the only one that dispatches, leaves the latter to a helper: they last seconds
+   * to minutes (a report fold's dashboard, a provider's HTTP call, the ledger check), and every
+   * event's delivery (a live balance, a notice) waited behind the one it had claimed.
+   */
+  async function work(options: { dispatcher?: boolean } = {}): Promise<number> {
+    const ran = await runDue();
+    if (!options.dispatcher) return ran + (await runOwnTransactionJobs());
+    if (ownJobsMaybeDue && inOwnTransactions().length > 0) wakeHelpers(1);
+    return ran;
   }
 
   /** Runs passes until one finds nothing to do (tests, scripts). Schedules are checked every pass. */
@@ -721,7 +733,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       const seen = pokes;
       let busy = 0;
       try {
-        busy = index === 0 ? await tick({ quick: !woken }) : await work();
+        busy = index === 0 ? await tick({ quick: !woken, dispatcher: concurrency > 1 }) : await work();
       } catch (error) {
         logger.error({ err: error, processId }, 'job runner pass failed');
         await new Promise((resolve) => setTimeout(resolve, pollMs));
