@@ -18,12 +18,12 @@ export type ServerBridge = {
   nonce: string;
   /**
    * Calls an /api method in-process with the request's cookies and answers the raw status and
-   * body; app/lib/server-api.ts turns that into data or an ApiError on the app's side.
+   * body; app/lib/server-bridge.ts turns that into data or an ApiError on the app's side.
    */
   callApi(method: string, options?: ApiCallOptions): Promise<{ status: number; body: unknown }>;
   siteConfig(locale: LocaleCode): Promise<SiteConfig>;
   isMaintenance(): Promise<boolean>;
-  /** Whether a real session is present (no user before the accounts module lands). */
+  /** Whether a signed-in session came with the request. */
   isSignedIn(): Promise<boolean>;
   /** Public origin for canonical links. */
   origin: string;
