@@ -2,8 +2,7 @@ import { Links, Meta, Outlet, useLocation, useRouteLoaderData, Scripts, ScrollRe
 import { isbot } from 'isbot';
 import type { Route } from './+types/root';
 import type { GeneralInfo, UserInfo } from '../contract/api.ts';
-import { LOCALE_INFO, localeOfPath, type LocaleCode } from '../contract/locales.ts';
-import type { SiteConfig } from '../contract/site-config.ts';
+import { LOCALE_INFO, localeOfPath } from '../contract/locales.ts';
 import type { SeoHead } from '../contract/seo.ts';
 import { faviconLinks, type FaviconLink } from '../contract/favicons.ts';
 import { snippetPosition } from '../contract/snippets.ts';
@@ -19,36 +18,13 @@ import { AppProviders } from './features/shell/app-providers.tsx';
 import { WebApp } from './features/webapp/index.ts';
 import { HitTracker, SeonAgent } from './features/tracking/index.ts';
 import { ConsentHost } from './features/consent/index.ts';
-import { consentOf, type Consent } from '../contract/analytics.ts';
+import { consentOf } from '../contract/analytics.ts';
 import { googleTagScript } from '../contract/analytics-tag.ts';
-import type { DeviceClass } from '../contract/constants.ts';
 import { backofficeLocaleOf, isBackofficePath, type BackofficeRootData } from '../contract/backoffice-path.ts';
 import './app.css';
 
-export type RootData = {
-  locale: LocaleCode;
-  config: SiteConfig;
-  user: UserInfo;
-  general: GeneralInfo;
-  deviceHint: DeviceClass;
-  origin: string;
-  nonce: string;
-  /** The content service's SEO data for the address the document was served at (docs/seo.md). */
-  seo: SeoHead | null;
-  /** The head's icons from webSettings.favicon, worked out here so their rules stay off the browser's bundle. */
-  icons: FaviconLink[];
-  /**
-   * The catalogue holds at least one live-dealer game a player here may see: only then do the
-   * header and the menu offer the live casino (issue 29, docs/studio.md).
-   */
-  liveCasino: boolean;
-  /** The player's analytics choice from the consent cookie (null: not asked yet; docs/analytics.md). */
-  consent: Consent | null;
-  /** The operator's tag script, only for a player who accepted (rendered with the nonce in the head). */
-  analyticsTag: string | null;
-  /** SEON's device agent when general info says SEON runs (docs/devices.md), loaded with the nonce. */
-  seonAgent: string | null;
-};
+import type { RootData } from './lib/root-data.ts';
+
 
 /** Redirects happen here, before any loader runs, for document loads and client navigations alike. */
 const redirects: MiddlewareFunction<Response> = async ({ request, context }) => {

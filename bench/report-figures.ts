@@ -9,8 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/platform/db/database.ts';
 import { createTestDatabase } from '../server/platform/testing/test-db.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
-import { businessReport } from '../server/modules/reports/report.ts';
-import { liabilities } from '../server/modules/reports/figures.ts';
+import { businessReport, liabilities } from '../server/modules/reports/index.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 20_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 1_000_000);

@@ -30,4 +30,4 @@ if (builtAt === 0 || SOURCES.some((source) => newestMtime(source) > builtAt)) {
 
 process.env.NODE_ENV ??= 'production';
 const { startSite } = await import('../server/cluster.ts');
-await startSite({ dev: false });
+await startSite(() => import('../server/main.ts'), { dev: false });

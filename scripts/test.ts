@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check, in the order that fails fastest: typecheck, lint, unit and in-process
+ * `npm test`: every check, in the order that fails fastest: typecheck, lint, the import graph, unit and in-process
  * API tests (embedded PGlite), build, tests against the built server process (the wallet's crash
  * test), Playwright journeys in Chromium. With
  * ALSO_POSTGRES_URL=postgres://... set (CI sets it), the database tests run a second time
@@ -44,6 +44,7 @@ const vitestArgs = (output: string) => ['vitest', 'run', '--reporter=default', '
 
 if (!run('typecheck', 'npx', ['react-router', 'typegen']) || !run('typecheck', 'npx', ['tsc', '--noEmit'])) finish(false);
 if (!run('lint', 'npx', ['eslint', '--max-warnings=0', '.'])) finish(false);
+if (!run('import graph (no circles, modules through their index)', 'npm', ['run', '--silent', 'check:imports'])) finish(false);
 
 rmSync(`${results}/vitest.json`, { force: true });
 const unitOk = run('unit and API tests (PGlite)', 'npx', vitestArgs(`${results}/vitest.json`), { TEST_DATABASE_URL: '' });

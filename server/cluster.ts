@@ -16,7 +16,10 @@ import { aggregateClusterMetrics, startMetricsServer } from './platform/observab
 
 const WORKER_FLAG = 'CROUPIER_CLUSTER_WORKER';
 
-export async function startSite(options: { dev?: boolean } = {}) {
+/** What runs one web process: server/main.ts's startServer, loaded only by the processes that serve. */
+type LoadServer = () => Promise<{ startServer(options: { dev?: boolean; prepared?: boolean }): Promise<unknown> }>;
+
+export async function startSite(loadServer: LoadServer, options: { dev?: boolean } = {}) {
   let processes = 1;
   try {
     processes = parseEnv().WEB_CONCURRENCY;
@@ -27,7 +30,7 @@ export async function startSite(options: { dev?: boolean } = {}) {
     }
     throw error;
   }
-  const { startServer } = await import('./main.ts');
+  const { startServer } = await loadServer();
   if (cluster.isWorker) return startServer({ dev: false, prepared: process.env[WORKER_FLAG] === '1' });
   if (processes === 1 || options.dev) return startServer({ dev: options.dev });
   await runPrimary(processes);

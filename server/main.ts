@@ -234,7 +234,7 @@ function readBuildId(): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { startSite } = await import('./cluster.ts');
-  startSite({ dev: process.argv.includes('--dev') }).catch((error) => {
+  startSite(async () => ({ startServer }), { dev: process.argv.includes('--dev') }).catch((error) => {
     console.error(error);
     process.exit(1);
   });

@@ -11,8 +11,7 @@ import { contentSourceFromEnv, createContentEditor, createContentImages, createC
 import { createCurrencyRates, ECB_DAILY_RATES_URL } from './modules/currency-rates/index.ts';
 import { createAccounts, createCodeStore, createPayerReview, createPublicNames, createSessionStore, flagChargeback, reportAccounts } from './modules/accounts/index.ts';
 import { createIdentityProviders, providersFromEnv } from './modules/identity-providers/index.ts';
-import { createLedger } from './modules/ledger/index.ts';
-import { ledgerCheckJob } from './modules/ledger/check-job.ts';
+import { createLedger, ledgerCheckJob } from './modules/ledger/index.ts';
 import { createResponsibleGaming } from './modules/responsible-gaming/index.ts';
 import { missingRequirements, strictestRequirement } from '../contract/cashier-requirements.ts';
 import { LOCALES } from '../contract/locales.ts';
@@ -38,7 +37,7 @@ import { createLiveHub } from './platform/live/index.ts';
 import { liveNoticeEffects, playerTopic } from './modules/notices/index.ts';
 import { BACKOFFICE_PATH, staffTopic } from '../contract/backoffice.ts';
 import { GAME_PACE } from '../contract/jurisdiction.ts';
-import { createBetting, parseCompetitions } from './modules/betting/index.ts';
+import { bettingRoutes, createBetting, parseCompetitions } from './modules/betting/index.ts';
 import { assertStakeWithinLimits, recordSettledReturn } from './modules/responsible-gaming/index.ts';
 import { createSupport } from './modules/support/index.ts';
 import { createDocumentFiles, createSumsubClient, createVerification } from './modules/verification/index.ts';
@@ -243,7 +242,6 @@ export async function createServices(deps: {
     recordReturn: (tx, input) => recordSettledReturn(tx, input),
     outboxCommitted: announceOutboxCommitted,
     enqueue: (name, key, payload) => jobs.enqueue(name, key, payload),
-    opsSecret: hmacSha256(secret.secret, 'betting-ops'),
     // The operator's margins per market type (created below; read only when the feed ticks).
     margins: () => siteSettings.get('bettingMargins'),
     oddsApi: env.ODDS_API_KEY
@@ -523,6 +521,8 @@ export async function createServices(deps: {
     /** The back office's loyalty screens: levels, characters, the shop. */
     loyaltyManager: createLoyaltyManager(db),
     betting,
+    /** The sportsbook operator's signed commands to the running site (POST /platform/betting/command; scripts/ops-betting.ts). */
+    bettingOps: bettingRoutes(betting, hmacSha256(secret.secret, 'betting-ops')),
     history: createHistory({ db, limits, logger, roundsDb: reads.forPlayer }),
     support,
     studio,

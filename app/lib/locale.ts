@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { localeOfPath, localizePath, type LocaleCode } from '../../contract/locales.ts';
-import type { RootData } from '../root.tsx';
+import type { RootData } from './root-data.ts';
 
 /** The player site's root data; undefined when its loader failed, and on back-office pages (which have none). */
 export function useRootData(): RootData | undefined {

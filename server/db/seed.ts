@@ -9,8 +9,8 @@ import { seoRecords, seoTexts } from './schema/content.ts';
 import { seoRecordSpecSchema } from '../modules/content/index.ts';
 import { campaigns, contentPages, gameCategories, gameCategoryGames, gameProviders, games, jackpotPools, loyaltyCharacters, loyaltyLevels, loyaltyProducts, loyaltyPrograms, promoCodes, siteConfigs, tournaments } from './schema.ts';
 // The seed writes demo campaigns in the operator's own format, checked by the same schema as ops commands.
-import { campaignRow, campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/admin.ts';
-import { seedBetting } from '../modules/betting/seed.ts';
+import { campaignRow, campaignSpecSchema, rewardSpec, storedReward } from '../modules/promotions/index.ts';
+import { seedBetting } from '../modules/betting/index.ts';
 import { CURRENCIES, parseMajor, type CurrencyCode } from '../../contract/money.ts';
 
 const seedFile = (name: string) => new URL(`./seed/${name}`, import.meta.url);

@@ -199,8 +199,7 @@ export function createHttpApp(options: HttpAppOptions) {
   // before the visitor middleware, so these hot calls set no cookie and look up no web session.
   app.route('/platform/wallet', walletRoutes(services.wallet));
   // The sportsbook operator's commands (scripts/ops-betting.ts): signed, server to server.
-  const bettingOps = services.betting.routes();
-  if (bettingOps) app.route('/platform/betting', bettingOps);
+  app.route('/platform/betting', services.bettingOps);
 
   // robots.txt and the sitemaps are the same for everyone: no visitor cookie, no session lookup.
   mountSeoRoutes(app, { services, publicOrigin: env.PUBLIC_ORIGIN });

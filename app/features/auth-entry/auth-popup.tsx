@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icon.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { RestoreForm } from './restore-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';

@@ -4,7 +4,7 @@ import { LocalLink } from '../../lib/local-link.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { money } from '../cashier/format.ts';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { HeroTile } from './parts.tsx';
 

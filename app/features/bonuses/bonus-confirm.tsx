@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { money } from '../cashier/format.ts';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { DialogHeading, KIND_ICONS, errorText } from './parts.tsx';
 

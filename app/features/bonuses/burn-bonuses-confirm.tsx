@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { money } from '../cashier/format.ts';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { DialogHeading } from './parts.tsx';
 import { BURN_CONFIRMED } from './rules.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { PromoCodeForm } from '../promotions/promo-code-form.tsx';
 import { DialogHeading } from './parts.tsx';

@@ -8,7 +8,7 @@ import { FormAlert } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { money } from '../cashier/format.ts';
 import { useRefreshBalance } from '../cashier/use-balance.ts';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { HeroTile, TimeLeft, errorText } from './parts.tsx';
 import { canPayOut } from './rules.ts';

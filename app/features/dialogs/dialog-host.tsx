@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { DialogFrame } from './preloadable.ts';
+import { DialogFrame } from './frame-loader.ts';
 import { isVisible, useDialogs } from './store.ts';
 
 /** Renders the dialog stack: only the topmost dialog of each type is shown, in list order. */

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { InactivityWarningDialog, type DialogComponentProps } from './preloadable.ts';
-
-export type { DialogComponentProps };
+import { InactivityWarningDialog } from './inactivity-loader.ts';
+import type { DialogComponentProps } from './types.ts';
 
 /**
  * Dialog components by name. Each is loaded on first use, so the home page does not ship code

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icon.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 
 export type DemoPopupResult = 'real' | 'demo';

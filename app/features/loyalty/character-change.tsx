@@ -7,7 +7,7 @@ import { FormAlert } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { DialogHeading } from '../bonuses/parts.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { CharacterCard } from './parts.tsx';
 import { CHARACTERS_PAGE_SIZE } from './rules.ts';

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/field.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { CharacterArt } from './parts.tsx';
 

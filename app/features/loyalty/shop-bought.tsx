@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { HeroTile } from '../bonuses/parts.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { KIND_ICONS } from './parts.tsx';
 import { pointsText } from './rules.ts';

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/field.tsx';
 import { DialogHeading } from '../bonuses/parts.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { KIND_ICONS, ProductArt } from './parts.tsx';
 import { pointsAfter, pointsText } from './rules.ts';

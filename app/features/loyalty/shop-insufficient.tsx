@@ -3,7 +3,7 @@ import { POINTS_ALIAS, type LoyaltyProductView } from '../../../contract/loyalty
 import { LocalLink } from '../../lib/local-link.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { DialogHeading } from '../bonuses/parts.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { pointsText } from './rules.ts';
 

@@ -3,7 +3,7 @@ import { useGatesT } from '../cashier/gates-i18n.ts';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { DialogHeading } from '../bonuses/parts.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { ConfirmBox } from './contacts.tsx';
 import { useContactConfirmation } from './use-contact-confirmation.ts';

@@ -4,7 +4,7 @@ import { useLocalizedPath } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { DialogHeading } from '../bonuses/parts.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CampaignView } from '../../../contract/promotions.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { Icon } from '../../ui/icon.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { CampaignAction } from './campaign-action.tsx';
 import { CampaignArt } from './campaign-art.tsx';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../lib/locale.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { useAuthEntry } from '../shell/use-auth-entry.ts';
 import { CampaignArt } from './campaign-art.tsx';

@@ -8,7 +8,7 @@ import { CheckboxField, FormAlert, TextField } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { formFailure } from '../auth-entry/api-errors.ts';
 import { useValidatedForm } from '../auth-entry/form-state.ts';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { signOut } from './sign-out.ts';
 
 const RULES: Record<string, FieldRule> = { fakename: { type: 'fakename', max: 32 }, terms: { type: 'checkbox' } };

@@ -7,7 +7,8 @@ import { safeLocalPath } from '../../../contract/routing.ts';
 import { useRootData } from '../../lib/locale.ts';
 import { SHOW_POPUP_REG_KEY } from '../auth-entry/navigation.ts';
 import { useOpenAuth } from '../auth-entry/open-auth.ts';
-import { DialogFrame, InactivityWarningDialog } from '../dialogs/preloadable.ts';
+import { DialogFrame } from '../dialogs/frame-loader.ts';
+import { InactivityWarningDialog } from '../dialogs/inactivity-loader.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { useConfirmEmailAfterRegister } from '../profile/confirm-email-after-register.ts';
 

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
 import { GameTile } from '../games/game-tile.tsx';
 import { ROW_SIZE, type GamesPage } from '../games/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 
 const MIN_QUERY = 2;
 const DEBOUNCE_MS = 250;

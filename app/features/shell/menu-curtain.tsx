@@ -5,7 +5,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { useDialogs } from '../dialogs/store.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { mainNav } from './nav-items.ts';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 
 export default function MenuCurtain({ dialogId }: DialogComponentProps) {
   const { t } = useTranslation();

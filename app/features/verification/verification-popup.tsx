@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
 import { useLocale } from '../../lib/locale.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
-import type { DialogComponentProps } from '../dialogs/registry.tsx';
+import type { DialogComponentProps } from '../dialogs/types.ts';
 import { useDialogs } from '../dialogs/store.ts';
 import { verificationKey } from './api.ts';
 import { useVerificationT } from './i18n.ts';

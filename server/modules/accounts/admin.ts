@@ -12,6 +12,7 @@ import {
   type PlayerStatus,
 } from '../../../contract/backoffice-players.ts';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { prefixPattern } from '../../platform/db/like.ts';
 import { AppError } from '../../platform/errors.ts';
 import { contacts, sessions, users } from '../../db/schema.ts';
 import { playerNotes, playerTags } from '../../db/schema/player-admin.ts';
@@ -45,8 +46,6 @@ export type PlayerSearch = {
 
 const notFound = () => new AppError('InvalidParameterException', 'No such player', { status: 404, fields: { id: 'No such player' } });
 
-/** A text used in LIKE literally (`%` and `_` are not wildcards). */
-const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const intArray = (ids: number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 
 /** A phone as typed (`+33 6 12`, `0033612`, `33612`) to the beginning of its stored E.164 form, or null. */
@@ -69,10 +68,10 @@ export async function searchPlayers(db: Db, input: PlayerSearch): Promise<Player
   const hits: SQL[] = [];
   if (q) {
     if (/^\d{1,9}$/.test(q)) hits.push(sql`select id as user_id, 'id' as matched from users where id = ${Number(q)}`);
-    const prefix = `${literal(q.toLowerCase())}%`;
+    const prefix = prefixPattern(q.toLowerCase());
     hits.push(sql`select user_id, 'contact' as matched from contacts where value like ${prefix}`);
     const phone = phonePrefix(q);
-    if (phone && phone !== q.toLowerCase()) hits.push(sql`select user_id, 'contact' as matched from contacts where value like ${`${literal(phone)}%`}`);
+    if (phone && phone !== q.toLowerCase()) hits.push(sql`select user_id, 'contact' as matched from contacts where value like ${prefixPattern(phone)}`);
     hits.push(sql`select id as user_id, 'name' as matched from users where lower(fakename) like ${prefix}`);
     if (isIP(q)) hits.push(sql`select distinct user_id, 'address' as matched from sessions where ip = ${q}`);
     if (input.requisiteIds?.length) hits.push(sql`select unnest(${intArray(input.requisiteIds)}::int[]) as user_id, 'requisites' as matched`);

@@ -8,7 +8,6 @@ import { createBets, type ReturnRecorder, type StakeCheck } from './bets.ts';
 import { createBook, type Publish } from './book.ts';
 import { createDemoFeed, demoFixture, type FeedAdapter, type FeedSink } from './feed.ts';
 import { createOddsApiFeed, type OddsApiConfig } from './odds-api.ts';
-import { bettingRoutes } from './routes.ts';
 import { createTrading } from './trading.ts';
 
 /** The named job that settles an event's bets once its results are published (or corrected). */
@@ -40,8 +39,6 @@ export function createBetting(deps: {
    * second per process: the back office's live channel refetches their liability.
    */
   tellTraders?: (eventIds: number[]) => void;
-  /** Signs the operator's commands to the running site (POST /platform/betting/command). */
-  opsSecret?: string;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -163,8 +160,6 @@ export function createBetting(deps: {
     reopen: (eventId: number) => book.setEventMarkets(eventId, 'open'),
     jobs: { feed: feedJob, settle: settleJob },
     sports: SPORTS,
-    /** The operator's endpoint, mounted at /platform/betting (closed without a secret). */
-    routes: () => (deps.opsSecret ? bettingRoutes(betting, deps.opsSecret) : null),
   };
   return betting;
 }

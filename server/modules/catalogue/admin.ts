@@ -3,7 +3,7 @@ import { formatMinor, isCurrency } from '../../../contract/money.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { freeSpinPacks, gameCategories, gameCategoryGames, gameProviders, games } from '../../db/schema.ts';
-import { containsPattern } from './service.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { AdminGameRow, FreeSpinPackView, GameBadge } from '../../../contract/backoffice-games.ts';
 
 /**

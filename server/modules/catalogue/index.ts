@@ -3,7 +3,6 @@ export {
   CATALOGUE_CACHE,
   CATALOGUE_CACHE_MS,
   createCatalogue,
-  containsPattern,
   FREE_SPIN_STATUSES,
   GAME_BADGES,
   GAME_FIELDS,

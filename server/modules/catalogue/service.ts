@@ -3,6 +3,7 @@ import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, isNotNull, isNul
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency } from '../../../contract/money.ts';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
 import type { CacheInvalidator } from '../../platform/cache-invalidation.ts';
@@ -90,8 +91,6 @@ export type ProviderInfo = { sysname: string; name: string; integration: 'in_hou
 type GameRow = typeof games.$inferSelect;
 type LocalDescription = { name?: string; img_288_192?: string };
 
-/** LIKE pattern for a literal text: `%`, `_` and the escape character match only themselves. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * How long a game list, the categories or the providers may be served from memory. Every page

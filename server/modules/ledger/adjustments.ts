@@ -3,7 +3,7 @@ import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/mo
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { balanceAdjustments } from '../../db/schema/player-admin.ts';
-import type { Ledger } from './index.ts';
+import type { Ledger } from './ledger.ts';
 
 /**
  * Manual balance adjustments (docs/backoffice.md, "Players"): a staff member moves money between a

@@ -1,7 +1,7 @@
 import type { ScheduledJob } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { ledgerCheckProblems, ledgerCheckTimestamp } from '../../platform/observability/metrics.ts';
-import type { Ledger } from './index.ts';
+import type { Ledger } from './ledger.ts';
 
 export const LEDGER_CHECK_JOB = 'ledger.check';
 

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { countMovement } from '../../platform/observability/metrics.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema.ts';
 import { createLedgerReports } from './reports.ts';
-export { PLAY_ACCOUNTS, realStakesSince } from './reports.ts';
+import { PLAYER_KINDS, type AccountRef, type HouseAccount, type Leg, type PlayerKind } from './accounts.ts';
 
 /**
  * The money ledger: double entry, written once. Every movement is a transaction whose postings
@@ -20,13 +20,6 @@ export { PLAY_ACCOUNTS, realStakesSince } from './reports.ts';
  * the other side of every player's movement, and a shared running balance would make every
  * deposit in the casino wait on one row.
  */
-export const PLAYER_KINDS = ['main', 'bonus', 'betting_bonus', 'fun', 'withdrawal_hold'] as const;
-export const HOUSE_ACCOUNTS = ['payment_clearing', 'payout_clearing', 'game_house', 'bonus_funding', 'fun_issuer', 'jackpot_pool', 'corrections', 'sportsbook_stakes', 'chargeback_receivable'] as const;
-export type PlayerKind = (typeof PLAYER_KINDS)[number];
-export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
-
-export type AccountRef = { player: number; kind: PlayerKind } | { house: HouseAccount };
-export type Leg = { account: AccountRef; amount: bigint };
 
 export type TransferInput = {
   /** Unique per movement; a repeat with the same content answers the first result. */
@@ -310,6 +303,3 @@ export function createLedger(db: Db) {
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
-
-export { accountStatement, accountStatementCsv } from './statement.ts';
-export { adjustmentState, applyAdjustment, assertPending, createAdjustment, listAdjustments, lockAdjustment, rejectAdjustment, type AdjustmentRow } from './adjustments.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../platform/db/database.ts';
-import type { HouseAccount } from './index.ts';
+import type { HouseAccount } from './accounts.ts';
 
 /**
  * What the back office reads of the books (docs/backoffice.md, Money): house balances, the

@@ -3,7 +3,7 @@ import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/mo
 import type { PlayerLedgerPage, PlayerLedgerRow } from '../../../contract/backoffice-players.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema.ts';
-import type { PlayerKind } from './index.ts';
+import type { PlayerKind } from './accounts.ts';
 
 /**
  * One of a player's ledger accounts as a statement (the back office's player page): its postings

@@ -8,7 +8,7 @@ import { payments } from '../../db/schema.ts';
 import { WITHDRAWAL_ROUTES } from './methods.ts';
 import type { ProviderDayTotal } from './provider.ts';
 import type { ProviderRegistry } from './registry.ts';
-import { maskRequisites } from './service.ts';
+import { maskRequisites } from './requisites.ts';
 
 /**
  * What the back office's money screens read of payments (docs/backoffice.md, Money): the

@@ -16,6 +16,11 @@ export function ibanForm(text: string): string | null {
 
 const maskIban = (iban: string) => (iban.length > 8 ? `${iban.slice(0, 4)} •••• ${iban.slice(-4)}` : iban);
 
+/** Shows enough of an account number to recognise it, never the whole of it. */
+export function maskRequisites(requisites: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(requisites).map(([name, value]) => [name, name === 'iban' ? maskIban(value) : value]));
+}
+
 /** Players who asked for a withdrawal to this IBAN or wallet e-mail (at most 500). */
 export async function playersByRequisite(db: Db, text: string): Promise<number[]> {
   const iban = ibanForm(text);

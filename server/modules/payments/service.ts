@@ -20,6 +20,7 @@ import type { CashierDirection, MissingRequirements } from '../../../contract/ca
 import { paymentText, profileFieldName, type PaymentTextKey } from './texts.ts';
 import { createPaymentsAdmin } from './admin.ts';
 import { createRefunds } from './refunds.ts';
+import { maskRequisites } from './requisites.ts';
 
 /** The job that asks a provider again about a payout it left unknown (recheckPayout). */
 export const PAYOUT_CHECK_JOB = 'payments.payout-check';
@@ -900,11 +901,5 @@ export function createPayments(deps: { db: Db; ledger: Ledger; providers: Provid
   };
 }
 
-/** Shows enough of an account number to recognise it, never the whole of it. */
-export function maskRequisites(requisites: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(requisites).map(([name, value]) => [name, name === 'iban' && value.length > 8 ? `${value.slice(0, 4)} •••• ${value.slice(-4)}` : value]),
-  );
-}
 
 export type Payments = ReturnType<typeof createPayments>;

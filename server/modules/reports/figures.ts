@@ -3,7 +3,7 @@ import { betReturn } from '../../../contract/betting.ts';
 import type { ReportDimension, ReportLiability } from '../../../contract/backoffice-reports.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import { FIGURE_COLUMNS, movementRows } from './fold.ts';
-import { reportMoney, type ReportQuery } from './report.ts';
+import { periodUnit, reportMoney, type ReportQuery } from './query.ts';
 
 /**
  * The report's figures read on demand rather than folded (docs/reports.md): the sportsbook's
@@ -22,7 +22,7 @@ export const lineId = (period: string, currency: string, key: string) => `${peri
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
 /** The period a time falls in, as its first day (YYYY-MM-DD, UTC). */
-const periodOf = (query: ReportQuery, time: SQL) => sql`to_char(date_trunc(${sql.raw(`'${query.period}'`)}, ${time} at time zone 'UTC'), 'YYYY-MM-DD')`;
+const periodOf = (query: ReportQuery, time: SQL) => sql`to_char(date_trunc(${periodUnit(query.period)}, ${time} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 /**
  * How a player (`u`, a users row) is keyed for a dimension that splits players: their profile
@@ -178,7 +178,7 @@ export async function affiliateMoney(db: Db, query: ReportQuery, through: number
         select r.*, af.name as affiliate from rows r
         join player_attributions pa on pa.user_id = r.user_id join affiliates af on af.id = pa.affiliate_id
       )
-      select to_char(date_trunc(${sql.raw(`'${query.period}'`)}, day), 'YYYY-MM-DD') as period, currency, affiliate as key, ${FIGURE_COLUMNS},
+      select to_char(date_trunc(${periodUnit(query.period)}, day), 'YYYY-MM-DD') as period, currency, affiliate as key, ${FIGURE_COLUMNS},
              count(distinct user_id) filter (where play and real_amount is not null)::int as active_players
       from attributed where ${sql.join(filters, sql` and `)}
       group by 1, 2, 3`,

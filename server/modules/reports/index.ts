@@ -17,6 +17,7 @@ import type { GameRoundSums } from '../wallet/index.ts';
 
 export { foldLedger, rebuildReports, type FoldOptions } from './fold.ts';
 export { businessReport, businessReportCsv, type ReportLine, type ReportQuery } from './report.ts';
+export { liabilities } from './figures.ts';
 export { LIVE_DASHBOARD_JOB, PRESENCE_EVERY_MS } from './live-dashboard.ts';
 export { DAILY_MAIL_JOB, DAILY_MAIL_ROLES, DAILY_MAIL_SEND_JOB, dailyReportMail, reportedDay } from './daily-mail.ts';
 export { RTP_WATCH_CONFIDENCE, RTP_WATCH_MIN_ROUNDS, RTP_WATCH_WINDOWS_DAYS, rtpWatchLine, type RtpWatchLine } from './rtp-watch.ts';

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BusinessReport, BusinessReportRow, ReportDimension, ReportLiability, ReportPeriod } from '../../../contract/backoffice-reports.ts';
-import { formatMinor, isCurrency, type CurrencyCode } from '../../../contract/money.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 import { csvDocument } from '../history/index.ts';
 import { affiliateMoney, affiliateSignups, bonusConversion, campaignCosts, lineId, sportsFigures } from './figures.ts';
 import { FOLD_STATE } from './fold.ts';
+import { periodUnit, reportMoney, type ReportQuery } from './query.ts';
+
+export { reportMoney, type ReportQuery } from './query.ts';
 
 /**
  * The business report (docs/reports.md): the folded daily rows summed per period and dimension,
@@ -12,15 +14,6 @@ import { FOLD_STATE } from './fold.ts';
  * is in minor units per currency, never converted.
  */
 
-export type ReportQuery = {
-  /** UTC days, `from` included, `to` excluded. */
-  from: string;
-  to: string;
-  period: ReportPeriod;
-  by: ReportDimension;
-  currency?: string;
-  country?: string;
-};
 
 export type ReportLine = {
   /** The period's first day (YYYY-MM-DD; weeks start on Monday). */
@@ -151,7 +144,7 @@ async function campaignLines(db: Db, query: ReportQuery): Promise<Map<string, Re
 
 /** The folded rows (report_days, report_active_players) per period and dimension, with sign-ups. */
 async function foldedLines(db: Db, query: ReportQuery): Promise<Map<string, ReportLine>> {
-  const period = sql.raw(`'${query.period}'`);
+  const period = periodUnit(query.period);
   const key = dimensionColumn(query.by);
   const filters = [sql`day >= ${query.from}::date`, sql`day < ${query.to}::date`];
   if (query.currency) filters.push(sql`currency = ${query.currency}`);
@@ -234,7 +227,7 @@ async function activePlayers(db: Db, query: ReportQuery, key: SQL, filters: SQL[
   const wholeFrom = query.from === periodStart(query.from, query.period) ? query.from : nextPeriod(periodStart(query.from, query.period), query.period);
   const wholeTo = periodStart(query.to, query.period);
   const extra = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
-  const period = sql.raw(`'${query.period}'`);
+  const period = periodUnit(query.period);
   if (wholeFrom >= wholeTo) return distinctActive(db, period, key, sql`day >= ${query.from}::date and day < ${query.to}::date${extra}`);
   const cuts: SQL[] = [];
   if (query.from < wholeFrom) cuts.push(sql`(day >= ${query.from}::date and day < ${wholeFrom}::date)`);
@@ -278,10 +271,6 @@ function nextPeriod(start: string, period: ReportPeriod): string {
 /** GGR (docs/reports.md): what the stakes left after the wins and the stakes given back. */
 export const ggrOf = (stakes: bigint, wins: bigint, refunds: bigint): bigint => stakes - wins - refunds;
 
-/** Minor units of a report row's currency as a decimal string (a code the site no longer knows reads as EUR's two decimals). */
-export function reportMoney(minor: bigint | string | number, currency: string): string {
-  return formatMinor(BigInt(minor), (isCurrency(currency) ? currency : 'EUR') as CurrencyCode);
-}
 
 /** part / whole in percent with two decimals; null when there is no whole. */
 export function percentOf(part: bigint, whole: bigint): string | null {

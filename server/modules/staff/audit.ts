@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database.ts';
+import { containsPattern, prefixPattern } from '../../platform/db/like.ts';
 import { operatorAudit } from '../../db/schema.ts';
 import type { AuditEntryView } from '../../../contract/backoffice.ts';
 
@@ -42,8 +43,8 @@ export type AuditFilter = { actor?: string; action?: string; subject?: string; f
 /** The trail newest first, filtered, one page at a time, with how many rows match in all. */
 export async function listAudit(db: Db, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ items: AuditEntryView[]; total: number }> {
   const conditions: SQL[] = [];
-  if (filter.actor) conditions.push(ilike(operatorAudit.actor, `%${escapeLike(filter.actor)}%`));
-  if (filter.action) conditions.push(or(eq(operatorAudit.action, filter.action), ilike(operatorAudit.action, `${escapeLike(filter.action)}%`))!);
+  if (filter.actor) conditions.push(ilike(operatorAudit.actor, containsPattern(filter.actor)));
+  if (filter.action) conditions.push(or(eq(operatorAudit.action, filter.action), ilike(operatorAudit.action, prefixPattern(filter.action)))!);
   if (filter.subject) conditions.push(eq(operatorAudit.subject, filter.subject));
   if (filter.from) conditions.push(gte(operatorAudit.createdAt, filter.from));
   if (filter.to) conditions.push(lt(operatorAudit.createdAt, filter.to));
@@ -69,4 +70,3 @@ export async function listAudit(db: Db, filter: AuditFilter, page: { limit: numb
 }
 
 /** A search text used in LIKE matches literally (`%` and `_` are not wildcards for the operator). */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
-import type { HttpEnv } from '../../http/env.ts';
 import type { Verification } from './service.ts';
+
+/**
+ * What these routes read from the site's request middleware (server/http): who is asking. Named
+ * here rather than imported, so the module depends on nothing above it.
+ */
+type RequestViewer = { Variables: { viewer: { userId: number | null; userStatus: string | null } } };
 
 /**
  * The verification module's HTTP face besides /api: a document's file for its owner, and the
  * Sumsub webhook (raw body: the signature covers the bytes).
  */
 export function verificationRoutes(verification: Verification) {
-  const routes = new Hono<HttpEnv>();
+  const routes = new Hono<RequestViewer>();
 
   // Only the owner's cookie session gets a file; anything else is "not found", so ids reveal
   // nothing. Never cached, never sniffed into something else, downloaded rather than rendered

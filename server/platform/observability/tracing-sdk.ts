@@ -32,7 +32,7 @@ import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.ts';
-import type { ActiveTracing, SpanHandle, SpanOptions } from './tracing.ts';
+import type { ActiveTracing, SpanHandle, SpanOptions } from './tracing-types.ts';
 
 /** The attribute every span of a request carries: the id the server answers in X-Request-Id. */
 export const REQUEST_ID_ATTRIBUTE = 'croupier.request_id';

@@ -1,4 +1,4 @@
-import type { Limit, RateLimitStore } from './index.ts';
+import type { Limit, RateLimitStore } from './types.ts';
 
 /**
  * A growing delay between attempts instead of a lock: the first failures pass freely; after them

@@ -7,26 +7,8 @@ import { AppError } from '../errors.ts';
  * Fixed-window counters for abuse limits (failed logins, code sends, registrations ...). Stored
  * in the database by default so every process shares them; in Redis when REDIS_URL is set.
  */
-export type Limit = { name: string; max: number; windowSeconds: number };
-export type HitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
-
-export interface RateLimitStore {
-  /** Counts one event for `key` in the current window and answers whether it is within `max`. */
-  hit(key: string, limit: Limit, now?: Date): Promise<HitResult>;
-  /**
-   * The count so far in the window `now` falls in, without counting. A window stays readable
-   * until the next one ends, so a `now` one window back reads the previous window's count.
-   */
-  peek(key: string, limit: Limit, now?: Date): Promise<HitResult>;
-  /** Forgets a key (e.g. failed logins after a successful one). */
-  reset(key: string, limit: Limit, now?: Date): Promise<void>;
-  /**
-   * Takes back one count of the window `now` falls in, never below zero: an attempt counted
-   * before it was checked (so parallel requests cannot all slip under the limit) that turned out
-   * not to be what the limit counts. Pass the `now` the hit had, so both name the same window.
-   */
-  release(key: string, limit: Limit, now?: Date): Promise<void>;
-}
+export type { HitResult, Limit, RateLimitStore } from './types.ts';
+import type { Limit, RateLimitStore } from './types.ts';
 
 const windowStart = (limit: Limit, now: Date) => {
   const size = limit.windowSeconds * 1000;
