@@ -34,6 +34,12 @@ const line = (currency: string, figures: Partial<ReportLine>): ReportLine => ({
   ...figures,
 });
 
+/** The cells of a figure's row in a currency's table of the mail. */
+function tableRow(rows: string[], label: string, currency: string): string[] {
+  const table = rows.indexOf(rows.find((text) => text.startsWith(`${currency} `))!);
+  return rows.slice(table).find((text) => text.startsWith(`${label} `))!.trim().split(/\s{2,}/);
+}
+
 describe('the mail', () => {
   it('reports the UTC day before its slot', () => {
     expect(reportedDay(new Date('2026-11-28T06:00:00Z'))).toBe('2026-11-27');
@@ -60,10 +66,7 @@ describe('the mail', () => {
     expect(mail.subject).toBe('Croupier daily report, 27 Nov: GGR 1234.50 EUR, GGR -20.00 USD');
     const rows = mail.text.split('\n');
     expect(rows[0]).toBe('Croupier daily report for Friday, 27 November 2026 (UTC), beside Friday, 20 November 2026.');
-    const row = (label: string, currency: string) => {
-      const table = rows.indexOf(rows.find((text) => text.startsWith(`${currency} `))!);
-      return rows.slice(table).find((text) => text.startsWith(`${label} `))!.trim().split(/\s{2,}/);
-    };
+    const row = (label: string, currency: string) => tableRow(rows, label, currency);
     expect(row('EUR', 'EUR')).toEqual(['EUR', '27 Nov', '20 Nov', 'change']);
     expect(row('GGR', 'EUR')).toEqual(['GGR', '1234.50', '950.00', '+29.9%']);
     expect(row('NGR', 'EUR')).toEqual(['NGR', '1000.00', '1000.00', '=']);
@@ -75,6 +78,41 @@ describe('the mail', () => {
     expect(row('GGR', 'USD')).toEqual(['GGR', '-20.00', '0.00', 'new']);
     expect(mail.text).toContain('https://casino.example/backoffice/reports?period=day&from=2026-11-27&to=2026-11-28');
     expect(mail.text).toContain('as folded at 2026-11-28 05:59 UTC');
+  });
+
+  it('adds the sportsbook and the bonus money, and what the house owes at sending, per currency', () => {
+    const mail = dailyReportMail({
+      day: '2026-11-27',
+      lines: [
+        line('EUR', { sports: { turnover: 80_000n, settled: 60_000n, paid: 45_500n }, bonuses: { granted: 30_000n, converted: 4_000n, expired: 0n, forfeited: 0n, running: 3 } }),
+        line('USD', { sports: null, bonuses: null }),
+      ],
+      weekBefore: [line('EUR', { sports: { turnover: 0n, settled: 0n, paid: 0n }, bonuses: { granted: 30_000n, converted: 8_000n, expired: 0n, forfeited: 0n, running: 1 } })],
+      reportLink: 'https://casino.example/r',
+      foldedAt: null,
+      owed: {
+        at: '2026-11-28T06:00:41.000Z',
+        liabilities: [
+          { currency: 'EUR', sports_open_bets: 2, sports_open_stakes: '15.00', sports_potential_payout: '52.50', sports_open_liability: '37.50', jackpot_pools: '5100.00', loyalty_points: 1200, loyalty_rate: { points: 100, buys: '1.00', product: 'bonus-1' }, loyalty_value: '12.00' },
+          { currency: 'USD', sports_open_bets: 0, sports_open_stakes: '0.00', sports_potential_payout: '0.00', sports_open_liability: '0.00', jackpot_pools: '0.00', loyalty_points: 0, loyalty_rate: null, loyalty_value: null },
+        ],
+      },
+    });
+    const rows = mail.text.split('\n');
+    const row = (label: string, currency: string) => tableRow(rows, label, currency);
+    expect(row('Sportsbook turnover', 'EUR')).toEqual(['Sportsbook turnover', '800.00', '0.00', 'new']);
+    // Margin: what the house kept of the stakes settled that day (600.00 - 455.00).
+    expect(row('Sportsbook margin', 'EUR')).toEqual(['Sportsbook margin', '145.00', '0.00', 'new']);
+    expect(row('Bonuses granted', 'EUR')).toEqual(['Bonuses granted', '300.00', '300.00', '=']);
+    expect(row('Bonuses converted', 'EUR')).toEqual(['Bonuses converted', '40.00', '80.00', '-50.0%']);
+    // A day whose line says the currency has no sportsbook shows a dash, not a zero (the week
+    // before has no USD line at all: zeros, as for every figure).
+    expect(row('Sportsbook margin', 'USD')).toEqual(['Sportsbook margin', '-', '0.00', '=']);
+    const owed = rows.indexOf('Owed now (2026-11-28 06:00 UTC):');
+    expect(owed).toBeGreaterThan(rows.indexOf(rows.find((text) => text.startsWith('USD '))!));
+    expect(rows[owed + 1]).toBe('EUR: 2 open sports bets (stakes 15.00, 37.50 more if every one wins); jackpot pools 5100.00; 1200 loyalty points (worth 12.00 in the shop).');
+    // Nothing owed in USD: no line for it.
+    expect(rows[owed + 2]).toBe('');
   });
 
   it('says so when nothing happened', () => {
@@ -125,9 +163,22 @@ describe('the jobs', () => {
       ],
       metadata: { provider: 'croupier', game: 'croupier-plinko' },
     });
+    // A jackpot seed in the pools: what the house owes at sending.
+    await t.services.ledger.transfer({
+      key: `daily-mail-seed:${randomUUID()}`,
+      kind: 'jackpot_seed',
+      currency: 'EUR' as CurrencyCode,
+      legs: [
+        { account: { house: 'game_house' }, amount: -5_000n },
+        { account: { house: 'jackpot_pool' }, amount: 5_000n },
+      ],
+    });
     await t.services.reports.foldNow({ settleMs: 0 });
-    const [eur] = (await t.services.reports.report({ from: today, to: tomorrow, period: 'day', by: 'total' })).rows.filter((row) => row.currency === 'EUR');
+    const report = await t.services.reports.report({ from: today, to: tomorrow, period: 'day', by: 'total' });
+    const [eur] = report.rows.filter((row) => row.currency === 'EUR');
     expect(Number(eur.ggr)).toBeGreaterThanOrEqual(12.5);
+    const owedEur = report.liabilities.find((owed) => owed.currency === 'EUR')!;
+    expect(Number(owedEur.jackpot_pools)).toBeGreaterThanOrEqual(50);
 
     await runSlot();
     await t.services.jobs.drain();
@@ -138,6 +189,7 @@ describe('the jobs', () => {
       expect(mail.subject).toContain(`GGR ${eur.ggr} EUR`);
       expect(mail.text).toMatch(new RegExp(`^Deposits +${eur.deposits!.replace('.', '\\.')} `, 'm'));
       expect(mail.text).toContain(`/backoffice/reports?period=day&from=${today}&to=${tomorrow}`);
+      expect(mail.text).toMatch(new RegExp(`^EUR: .*jackpot pools ${owedEur.jackpot_pools.replace('.', '\\.')}`, 'm'));
     }
     // Finance reads reports but is not a manager; a disabled manager gets nothing.
     expect(await mailsTo(finance.email)).toHaveLength(0);

@@ -8,6 +8,7 @@
  * reads the report and mails it, and is retried by the runner on a failure. A send that mailed
  * and then crashed before the runner marked it done mails again: at least once, never lost.
  */
+import type { ReportLiability } from '../../../contract/backoffice-reports.ts';
 import { reportMoney, type ReportLine } from './report.ts';
 
 export const DAILY_MAIL_JOB = 'reports.daily-mail';
@@ -36,7 +37,11 @@ const FIGURES: Figure[] = [
   { label: 'GGR', value: (line) => line.ggr, money: true },
   { label: 'NGR', value: (line) => line.ngr, money: true },
   { label: 'Stakes', value: (line) => line.stakes, money: true },
+  { label: 'Sportsbook turnover', value: (line) => line.sports?.turnover ?? null, money: true },
+  { label: 'Sportsbook margin', value: (line) => (line.sports ? line.sports.settled - line.sports.paid : null), money: true },
   { label: 'Bonus cost', value: (line) => line.bonusCost, money: true },
+  { label: 'Bonuses granted', value: (line) => line.bonuses?.granted ?? null, money: true },
+  { label: 'Bonuses converted', value: (line) => line.bonuses?.converted ?? null, money: true },
   { label: 'Cashback', value: (line) => line.cashback, money: true },
   { label: 'Deposits', value: (line) => line.deposits, money: true },
   { label: 'Deposits (count)', value: (line) => line.depositCount, money: false },
@@ -60,12 +65,32 @@ export function change(now: bigint | number | null, before: bigint | number | nu
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
+/** What the house owes now in one currency (amounts as the report answers them), one sentence; null when nothing. */
+function owedLine(owed: ReportLiability): string | null {
+  const parts: string[] = [];
+  if (owed.sports_open_bets > 0) {
+    const bets = `${owed.sports_open_bets} open sports ${owed.sports_open_bets === 1 ? 'bet' : 'bets'}`;
+    parts.push(`${bets} (stakes ${owed.sports_open_stakes}, ${owed.sports_open_liability} more if every one wins)`);
+  }
+  if (Number(owed.jackpot_pools) !== 0) parts.push(`jackpot pools ${owed.jackpot_pools}`);
+  if (owed.loyalty_points > 0) parts.push(`${owed.loyalty_points} loyalty points${owed.loyalty_value === null ? '' : ` (worth ${owed.loyalty_value} in the shop)`}`);
+  return parts.length ? `${owed.currency}: ${parts.join('; ')}.` : null;
+}
+
 /**
  * The mail's subject and text: a table per currency (never added across currencies), yesterday
- * against the same weekday a week before, then the link to the full report. `day` and `weekBefore`
- * are the report's `total` lines of those two days.
+ * against the same weekday a week before, what the house owes at the time of sending, then the
+ * link to the full report. `day` and `weekBefore` are the report's `total` lines of those two days.
  */
-export function dailyReportMail(input: { day: string; lines: ReportLine[]; weekBefore: ReportLine[]; reportLink: string; foldedAt: string | null }): {
+export function dailyReportMail(input: {
+  day: string;
+  lines: ReportLine[];
+  weekBefore: ReportLine[];
+  reportLink: string;
+  foldedAt: string | null;
+  /** The liabilities read when the mail was made (reports' `liabilities`). */
+  owed?: { at: string; liabilities: ReportLiability[] };
+}): {
   subject: string;
   text: string;
 } {
@@ -95,6 +120,8 @@ export function dailyReportMail(input: { day: string; lines: ReportLine[]; weekB
     const format = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('   ');
     out.push(format(header), ...rows.map(format), '');
   }
+  const owed = (input.owed?.liabilities ?? []).map(owedLine).filter((text): text is string => text !== null);
+  if (input.owed && owed.length) out.push(`Owed now (${input.owed.at.slice(0, 16).replace('T', ' ')} UTC):`, ...owed, '');
   out.push(`The full report, by country, provider and game: ${input.reportLink}`);
   out.push(`Test accounts are left out. Figures are the ledger's as folded${input.foldedAt ? ` at ${input.foldedAt.slice(0, 16).replace('T', ' ')} UTC` : ''}; definitions in the report's documentation.`);
   return { subject, text: out.join('\n') };

@@ -134,12 +134,21 @@ export function createReports(deps: {
       // Disabled, or no longer a manager, since the mail was queued: nothing to send.
       if (!member || member.status !== 'active' || !(DAILY_MAIL_ROLES as readonly string[]).includes(member.role)) return;
       await deps.db.transaction((tx) => foldLedger(tx, deps.fold));
-      const [lines, weekBefore, state] = await Promise.all([
+      const owedAt = new Date().toISOString();
+      const [lines, weekBefore, state, owed] = await Promise.all([
         businessReport(deps.db, { from: day, to: shiftDay(day, 1), period: 'day', by: 'total' }),
         businessReport(deps.db, { from: shiftDay(day, -7), to: shiftDay(day, -6), period: 'day', by: 'total' }),
         foldState(),
+        liabilities(deps.db),
       ]);
-      const mail = dailyReportMail({ day, lines, weekBefore, reportLink: deps.dailyMail.reportLink(day, shiftDay(day, 1)), foldedAt: state.at });
+      const mail = dailyReportMail({
+        day,
+        lines,
+        weekBefore,
+        reportLink: deps.dailyMail.reportLink(day, shiftDay(day, 1)),
+        foldedAt: state.at,
+        owed: { at: owedAt, liabilities: owed },
+      });
       await deps.dailyMail.send({ to: member.email, ...mail });
     },
   };
