@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { games } from '../schema.ts';
+import { games } from './catalogue.ts';
 
 /**
  * Tables of the aggregator module (docs/aggregator.md): which catalogue games came from a game

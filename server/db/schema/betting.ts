@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './accounts.ts';
 
 /**
  * Tables of the sportsbook (docs/betting.md). Odds are integer thousandths (2.15 -> 2150), lines

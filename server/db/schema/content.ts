@@ -50,3 +50,19 @@ export const domainSeoSettings = pgTable(
   },
   (table) => [primaryKey({ columns: [table.host, table.locale] })],
 );
+
+// --- content: generic content pages served at /{slug} ---
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    slug: text('slug').notNull(),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Body as a list of sections; rendered as text, never as raw HTML. */
+    body: jsonb('body').notNull().default(sql`'[]'::jsonb`),
+    isPublished: boolean('is_published').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.slug, table.locale] })],
+);

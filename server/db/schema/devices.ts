@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { payments, users } from '../schema.ts';
+import { users } from './accounts.ts';
+import { payments } from './payments.ts';
 
 /**
  * One call to SEON's fraud API. `scored`: SEON answered (its transaction id, state and score);

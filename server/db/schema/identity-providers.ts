@@ -4,7 +4,7 @@
  * used, so a replayed callback is refused even when the provider would accept its code again.
  */
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './accounts.ts';
 
 export const identityLinks = pgTable(
   'identity_links',

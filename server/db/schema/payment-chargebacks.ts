@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { payments } from '../schema.ts';
+import { payments } from './payments.ts';
 
 /**
  * A provider's chargeback, or its own refund, of a settled deposit (module payments,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { payments } from '../schema.ts';
+import { payments } from './payments.ts';
 
 /**
  * A refund of a settled deposit, asked for by an operator in the back office (module payments,

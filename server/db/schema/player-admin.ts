@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { ledgerTransactions, users } from '../schema.ts';
+import { users } from './accounts.ts';
+import { ledgerTransactions } from './ledger.ts';
 
 /**
  * What the back office keeps about players (docs/backoffice.md, "Players"): staff notes and tags

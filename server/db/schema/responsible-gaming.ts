@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './accounts.ts';
 
 /**
  * Tables of the responsible-gaming module (docs/responsible-gaming.md): a player's loss, wager and

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './accounts.ts';
 import { staffMembers } from './staff.ts';
 
 /**

@@ -22,3 +22,10 @@ export const siteConfigVersions = pgTable(
   },
   (table) => [uniqueIndex('site_config_versions_locale_version_idx').on(table.locale, table.version), index('site_config_versions_created_idx').on(table.createdAt)],
 );
+
+// --- site-config: one configuration document per locale (spec 2, section 3) ---
+export const siteConfigs = pgTable('site_configs', {
+  locale: text('locale').primaryKey(),
+  document: jsonb('document').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

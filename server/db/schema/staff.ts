@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Tables of the staff module (docs/backoffice.md): the back office's members, apart from players,
@@ -95,4 +95,30 @@ export const staffApprovals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('staff_approvals_subject_staff_unique').on(table.subject, table.staffId)],
+);
+
+// --- operator audit: every change an operator makes, from the back office or an ops command (who, what, when);
+// append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0029) ---
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: serial('id').primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The back-office member's role when the change was made (null for ops commands and the system). */
+    actorRole: text('actor_role'),
+    /** The subject before and after the change, where it has a state to show. */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('operator_audit_subject_idx').on(table.subject, table.createdAt),
+    index('operator_audit_created_idx').on(table.createdAt),
+    index('operator_audit_actor_idx').on(table.actor, table.createdAt),
+  ],
 );

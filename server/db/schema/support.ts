@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './accounts.ts';
 
 /**
  * Tables of the support module (docs/support-chat.md): the contact form's requests, the built-in
