@@ -41,6 +41,16 @@ import { createDrain } from './http/drain.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ENTRY = `${ROOT}build/server/index.js`;
 
+/**
+ * How long an idle kept-alive connection stays open: longer than a proxy in front keeps its idle
+ * connections to us (Caddy's default is 2 minutes), so the proxy never sends a request on a
+ * connection this server is closing at that instant, which the proxy answers 502 and a direct
+ * client sees as ECONNRESET. Node's default is 5 s; a journey's API client reusing a connection
+ * after a 5-second page flow hit exactly that race in CI. Slow clients are still bounded by the
+ * headers timeout (60 s) and the drain closes idle connections at shutdown.
+ */
+export const KEEP_ALIVE_MS = 130_000;
+
 export async function startServer(options: { dev?: boolean; /** A cluster worker: the primary migrated and seeded. */ prepared?: boolean } = {}) {
   let env: Env;
   try {
@@ -156,6 +166,7 @@ export async function startServer(options: { dev?: boolean; /** A cluster worker
   mountProbes(probesOnly, services, drain);
   const listener = env.WEB === 'on' ? siteListener : getRequestListener(probesOnly.fetch);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   answerMalformedRequests(server);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
