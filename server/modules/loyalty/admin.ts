@@ -7,7 +7,8 @@ import { LOYALTY_LIVE_EVENT } from '../../../contract/loyalty.ts';
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { loyaltyAccounts, loyaltyPoints, loyaltyProducts, operatorAudit } from '../../db/schema.ts';
+import { loyaltyAccounts, loyaltyPoints, loyaltyProducts } from '../../db/schema.ts';
+import { recordAudit } from '../staff/index.ts';
 import type { Loyalty, LoyaltyLiveMessage } from './service.ts';
 import { MILLI, wholePoints } from './rules.ts';
 
@@ -48,7 +49,7 @@ export function createLoyaltyAdmin(
       const milli = BigInt(points) * MILLI;
       if (before.balance + milli < 0n) throw new Error(`the player has ${wholePoints(before.balance)} points: ${-points} cannot be taken`);
       await tx.insert(loyaltyPoints).values({ userId, key, kind: 'adjust', milliPoints: milli, details: { reason, actor: options.actor } });
-      await tx.insert(operatorAudit).values({ actor: options.actor, action: 'loyalty:adjust', subject: `user:${userId}`, details: { points, reason, key } });
+      await recordAudit(tx, { actor: options.actor, action: 'loyalty:adjust', subject: `user:${userId}`, details: { points, reason, key } });
       // Points added may reach a level: its notice, as an earn would write it.
       const levels = points > 0 ? await loyalty.noteLevels(tx, userId) : [];
       return { points: wholePoints(before.balance + milli), key, levels };

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { safeEqual, sha256 } from '../../platform/crypto.ts';
 import { enforce, type Limit, type RateLimitStore } from '../../platform/rate-limit/index.ts';
-import { operatorAudit } from '../../db/schema.ts';
+import { recordAudit } from '../staff/index.ts';
 import { OPERATOR_NAME_LIMITS } from '../../../contract/support.ts';
 import { createSigner, decodeName, encodeName, OPERATOR_SESSION_SECONDS } from './identity.ts';
 
@@ -29,7 +29,7 @@ export function createOperators(deps: { db: Db; limits: RateLimitStore; appSecre
         throw new AppError('InvalidParameterException', 'Invalid parameter: name', { fields: { name: `${OPERATOR_NAME_LIMITS.min} to ${OPERATOR_NAME_LIMITS.max} characters` } });
       }
       const ok = safeEqual(sha256(token), sha256(deps.token));
-      await deps.db.insert(operatorAudit).values({ actor: trimmed, action: ok ? 'support:login' : 'support:login-refused', subject: `ip:${ip}`, details: {} });
+      await recordAudit(deps.db, { actor: trimmed, action: ok ? 'support:login' : 'support:login-refused', subject: `ip:${ip}` });
       if (!ok) throw new AppError('AccessDeniedException', 'Wrong operator token', { fields: { token: 'Wrong operator token' } });
       return { cookie: signer.sign(encodeName(trimmed), OPERATOR_SESSION_SECONDS), name: trimmed };
     },

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { OutboundMessage } from '../../platform/messaging/index.ts';
 import { enforce, type RateLimitStore } from '../../platform/rate-limit/index.ts';
-import { operatorAudit } from '../../db/schema.ts';
+import { recordAudit } from '../staff/index.ts';
 import { verificationCases, verificationDocuments, verificationWebhooks } from '../../db/schema/verification.ts';
 import type { DocumentFiles } from './files.ts';
 import { InspectionError, MAX_INPUT_PIXELS, inspectDocument, type InspectionProblem } from './inspect.ts';
@@ -412,7 +412,7 @@ export function createVerification(deps: VerificationDeps) {
       if (current.provider !== 'builtin') throw refused(`account ${userId} is reviewed by ${current.provider}`);
       await applyDecision(tx, current, status, reason, actor);
       if (options.audited !== false) {
-        await tx.insert(operatorAudit).values({ actor, action: `kyc:${decision.approve ? 'approve' : 'reject'}`, subject: `user:${userId}`, details: { status, reason } });
+        await recordAudit(tx, { actor, action: `kyc:${decision.approve ? 'approve' : 'reject'}`, subject: `user:${userId}`, details: { status, reason } });
       }
     });
     await notify(userId, status as 'approved' | 'resubmission' | 'rejected', reason);
