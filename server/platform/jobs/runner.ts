@@ -664,7 +664,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   /**
    * What every worker loop does: the due jobs, then the due jobs with their own transactions. The
    * polling loop, the only one that dispatches, leaves the latter to a helper: they last seconds
-   * to minutes (a report fold's dashboard, a provider's HTTP call, the ledger check), and every
+   * to minutes (the live dashboard's figures, a provider's HTTP call, the ledger check), and every
    * event's delivery (a live balance, a notice) waited behind the one it had claimed.
    */
   async function work(options: { dispatcher?: boolean } = {}): Promise<number> {
