@@ -90,6 +90,9 @@ test('an operator’s tournament: two players join and play, it is ended, the wi
     await expect(winner.getByTestId('tournament-my-rank')).toHaveText('1', { timeout: 20_000 });
     await expect(winner.getByTestId('leaderboard-row').nth(1)).toContainText('€10.00 bonus');
     const before = cents(await winner.getByTestId('header-balance-amount').textContent());
+    // The page's live stream is open before the prize moves: a movement between the page's render
+    // and its stream's opening reaches it only by a later refresh (a busy machine connects late).
+    await expect.poll(() => winner.evaluate(() => document.documentElement.dataset.live ?? null), { timeout: 15_000 }).toBe('open');
 
     // The operator ends it: the winner's open page shows the prize in the header, no reload.
     expect(site.ops('tournament:end', sysname)).toContain('prizes paid');
