@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../../contract/locales.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { contentPages } from '../../db/schema.ts';
-import { recordAudit } from '../staff/index.ts';
+import { auditAs } from '../staff/index.ts';
 import { domainSeoSettings, seoRecords, seoTexts } from '../../db/schema/content.ts';
 import { applyReplacements, seoMetaSchema, seoRecordFieldsSchema, type SeoMeta, type SeoRecord } from '../../../contract/seo.ts';
 import { parseFrontMatter, markdownToSections } from './text.ts';
@@ -190,7 +190,7 @@ export function createContentAdmin(
     afterPut?: (tx: Tx, ref: { kind: 'page'; key: string } | { kind: 'seo'; key: string } | { kind: 'record'; key: string }, locale: string) => Promise<unknown>;
   },
 ) {
-  const audit = (tx: Tx, action: string, subject: string, details: Record<string, unknown>) => recordAudit(tx, { actor: options.actor, action, subject, details });
+  const audit = auditAs(options.actor);
   const subjectOf = (key: string) => (key.startsWith('/') ? `seo:${key}` : `page:${key}`);
 
   async function list(): Promise<ContentRow[]> {

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { LOCALES } from '../../../contract/locales.ts';
 import { CURRENCIES, formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { CAMPAIGN_PLACEMENTS, CAMPAIGN_TRIGGERS, type CampaignReward } from '../../../contract/promotions.ts';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { campaigns, operatorAudit, playerBonuses, promoCodes } from '../../db/schema.ts';
-import { recordAudit } from '../staff/index.ts';
+import { auditAs } from '../staff/index.ts';
 import { audienceSchema, rewardSchema } from './rules.ts';
 import type { Cashback } from './cashback.ts';
 import { normalizeCode } from './service.ts';
@@ -118,7 +118,7 @@ export function campaignRow(spec: CampaignSpec): typeof campaigns.$inferInsert {
 }
 
 export function createPromotionsAdmin(db: Db, options: { actor: string; cashback?: Cashback }) {
-  const audit = (tx: Tx, action: string, subject: string, details: Record<string, unknown>) => recordAudit(tx, { actor: options.actor, action, subject, details });
+  const audit = auditAs(options.actor);
 
   /** Creates a campaign, or throws an Error naming each wrong field; nothing is written then. */
   async function createCampaign(input: unknown): Promise<{ id: number; sysname: string }> {

@@ -63,6 +63,8 @@ export function change(now: bigint | number | null, before: bigint | number | nu
 }
 
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** An ISO time as `YYYY-MM-DD HH:MM` (UTC), as the mail names its moments. */
+const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** What the house owes now in one currency (amounts as the report answers them), one sentence; null when nothing. */
@@ -121,8 +123,8 @@ export function dailyReportMail(input: {
     out.push(format(header), ...rows.map(format), '');
   }
   const owed = (input.owed?.liabilities ?? []).map(owedLine).filter((text): text is string => text !== null);
-  if (input.owed && owed.length) out.push(`Owed now (${input.owed.at.slice(0, 16).replace('T', ' ')} UTC):`, ...owed, '');
+  if (input.owed && owed.length) out.push(`Owed now (${utcMinute(input.owed.at)} UTC):`, ...owed, '');
   out.push(`The full report, by country, provider and game: ${input.reportLink}`);
-  out.push(`Test accounts are left out. Figures are the ledger's as folded${input.foldedAt ? ` at ${input.foldedAt.slice(0, 16).replace('T', ' ')} UTC` : ''}; definitions in the report's documentation.`);
+  out.push(`Test accounts are left out. Figures are the ledger's as folded${input.foldedAt ? ` at ${utcMinute(input.foldedAt)} UTC` : ''}; definitions in the report's documentation.`);
   return { subject, text: out.join('\n') };
 }

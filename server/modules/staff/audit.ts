@@ -38,6 +38,14 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
   });
 }
 
+/**
+ * An ops command's or admin service's audit writer for one operator: `audit(tx, action, subject,
+ * details)` records the change in the caller's transaction.
+ */
+export function auditAs(actor: string) {
+  return (tx: Db | Tx, action: string, subject: string, details: Record<string, unknown>) => recordAudit(tx, { actor, action, subject, details });
+}
+
 export type AuditFilter = { actor?: string; action?: string; subject?: string; from?: Date; to?: Date };
 
 /** The trail newest first, filtered, one page at a time, with how many rows match in all. */

@@ -13,7 +13,7 @@ import { approversOf } from './four-eyes.ts';
 export { BACKOFFICE_SESSION_COOKIE, STAFF_SESSION_POLICY, type StaffSession } from './sessions.ts';
 export { STAFF_LIMITS, STAFF_PASSWORD_MIN } from './sign-in.ts';
 export { memberState, memberView } from './members.ts';
-export { recordAudit, type AuditEntry } from './audit.ts';
+export { auditAs, recordAudit, type AuditEntry } from './audit.ts';
 export { TOTP_PERIOD_SECONDS } from './totp.ts';
 
 /**

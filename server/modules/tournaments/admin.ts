@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { LOCALES } from '../../../contract/locales.ts';
 import { CURRENCIES, formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { TOURNAMENT_PRIZE_KINDS, TOURNAMENT_SCORINGS } from '../../../contract/tournaments.ts';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { tournamentPlayers, tournaments } from '../../db/schema.ts';
-import { recordAudit } from '../staff/index.ts';
+import { auditAs } from '../staff/index.ts';
 import { BONUS_PRIZE_DAYS, type Tournaments } from './service.ts';
 import { closeAndFinish } from './manage.ts';
 
@@ -66,7 +66,7 @@ export type TournamentSpec = z.infer<typeof tournamentSpecSchema>;
  * written to operator_audit with who did it (`actor`), in the same transaction as the change.
  */
 export function createTournamentAdmin(db: Db, service: Pick<Tournaments, 'finishDue'>, options: { actor: string }) {
-  const audit = (tx: Tx, action: string, subject: string, details: Record<string, unknown>) => recordAudit(tx, { actor: options.actor, action, subject, details });
+  const audit = auditAs(options.actor);
 
   /** Creates it, or throws an Error naming each field that is wrong (`prizes.1.from: ...`). */
   async function create(input: unknown): Promise<{ id: number; sysname: string }> {
