@@ -5,10 +5,30 @@
  * rest of the API; inside engine outcomes every bigint is written the same way.
  */
 import type { GamePace } from './jurisdiction.ts';
+import type { LocaleCode } from './locales.ts';
 
 export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
+
+/**
+ * The game each engine was made for: the verifier replays a round with it, and a game themed on
+ * the engine tells players whose reels, rules and maths it plays (issue 29: a theme must not pass
+ * for a game of its own).
+ */
+export const ENGINE_GAMES: Readonly<Record<Engine, { sysname: string; names: Readonly<Record<LocaleCode, string>> }>> = {
+  slot: { sysname: 'golden-croupier', names: { en: 'Golden Croupier', fr: 'Croupier Doré' } },
+  roulette: { sysname: 'croupier-roulette', names: { en: 'Croupier Roulette', fr: 'Roulette Croupier' } },
+  blackjack: { sysname: 'croupier-blackjack', names: { en: 'Croupier Blackjack', fr: 'Blackjack Croupier' } },
+  dice: { sysname: 'croupier-dice', names: { en: 'Croupier Dice', fr: 'Dés Croupier' } },
+  plinko: { sysname: 'croupier-plinko', names: { en: 'Croupier Plinko', fr: 'Plinko Croupier' } },
+  limbo: { sysname: 'croupier-limbo', names: { en: 'Croupier Limbo', fr: 'Limbo Croupier' } },
+  keno: { sysname: 'croupier-keno', names: { en: 'Croupier Keno', fr: 'Keno Croupier' } },
+  mines: { sysname: 'croupier-mines', names: { en: 'Croupier Mines', fr: 'Mines Croupier' } },
+  baccarat: { sysname: 'croupier-baccarat', names: { en: 'Croupier Baccarat', fr: 'Baccara Croupier' } },
+  hilo: { sysname: 'croupier-hilo', names: { en: 'Croupier Hi-Lo', fr: 'Hi-Lo Croupier' } },
+  'video-poker': { sysname: 'croupier-video-poker', names: { en: 'Croupier Video Poker', fr: 'Vidéo Poker Croupier' } },
+};
 
 /** Stake rules of an engine, major units. */
 export type StakeLimits = {

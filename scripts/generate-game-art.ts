@@ -1,9 +1,8 @@
 /**
  * Draws the artwork of every game of the demo catalogue (server/db/seed/games.json) into
  * public/games/{sysname}.svg: 288×192, colours from a palette derived from the sysname (the same
- * game always gets the same picture), a motif for what the game is (reels of fruit, gems,
- * sevens or the in-house slot's own symbols for slots, a wheel, cards, dice, a dealer at a
- * table, a rocket ...), and its name.
+ * game always gets the same picture), what the game's engine deals (its slot's own symbols, a
+ * wheel, cards, dice, a Plinko board ...), and its name.
  *
  *   npx node scripts/generate-game-art.ts
  */
@@ -79,29 +78,8 @@ const n = (value: number) => Number(value.toFixed(1));
 
 // --- symbols -------------------------------------------------------------------------------------
 
-function cherry(x: number, y: number, s: number) {
-  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><path d="M-2 -14 C 2 -22 10 -22 14 -20 M-2 -14 C -4 -8 -8 -2 -9 2 M-2 -14 C 2 -6 5 0 7 4" stroke="#2f7d32" stroke-width="2.4" fill="none" stroke-linecap="round"/><circle cx="-9" cy="6" r="7" fill="#e53935"/><circle cx="7" cy="8" r="7" fill="#c62828"/><circle cx="-11" cy="3" r="2" fill="#fff" opacity=".6"/><circle cx="5" cy="5" r="2" fill="#fff" opacity=".6"/></g>`;
-}
-
-function lemon(x: number, y: number, s: number) {
-  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><ellipse cx="0" cy="0" rx="14" ry="10" fill="#fdd835"/><ellipse cx="-4" cy="-3" rx="5" ry="2.5" fill="#fff59d"/><circle cx="14" cy="0" r="2.5" fill="#f9a825"/></g>`;
-}
-
 function gem(x: number, y: number, s: number, color: string) {
   return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})"><polygon points="-14,-6 -7,-14 7,-14 14,-6 0,14" fill="${color}"/><polygon points="-14,-6 14,-6 0,14" fill="#000" opacity=".18"/><polygon points="-7,-14 0,-6 7,-14" fill="#fff" opacity=".45"/><polyline points="-14,-6 -7,-14 7,-14 14,-6 0,14 -14,-6" fill="none" stroke="#fff" stroke-width="1.2" opacity=".7"/></g>`;
-}
-
-function seven(x: number, y: number, s: number, color: string) {
-  return `<text x="${n(x)}" y="${n(y + 12 * s)}" font-family="Georgia, 'Times New Roman', serif" font-size="${n(36 * s)}" font-weight="900" text-anchor="middle" fill="${color}" stroke="#fff" stroke-width="1.2">7</text>`;
-}
-
-function star(x: number, y: number, r: number, color: string) {
-  const points = Array.from({ length: 10 }, (_, i) => {
-    const radius = i % 2 ? r * 0.45 : r;
-    const angle = (Math.PI / 5) * i - Math.PI / 2;
-    return `${n(x + radius * Math.cos(angle))},${n(y + radius * Math.sin(angle))}`;
-  }).join(' ');
-  return `<polygon points="${points}" fill="${color}"/>`;
 }
 
 // Golden Croupier's own symbols (games/engines/slot/paytable.ts), as its reels draw them.
@@ -128,10 +106,9 @@ const ROYAL_LETTERS = [
   ['J', '#2fc25b'],
 ] as const;
 
-/** Five reels with a symbol on each line: the slots. */
-function reels(game: Game, p: Palette, kind: 'fruit' | 'gems' | 'sevens' | 'royal') {
+/** Golden Croupier's five reels with its own symbols on each line: the games on the slot engine. */
+function reels(game: Game, p: Palette) {
   const next = random(hash(`${game.sysname}:reels`));
-  const gemColors = [p.accent, p.accent2, '#4fc3f7', '#ef5350', '#66bb6a', '#ffca28'];
   let out = `<rect x="16" y="18" width="256" height="118" rx="14" fill="${p.deep}" stroke="${p.accent}" stroke-width="3"/>`;
   for (let reel = 0; reel < 5; reel++) {
     const x = 24 + reel * 49;
@@ -140,12 +117,8 @@ function reels(game: Game, p: Palette, kind: 'fruit' | 'gems' | 'sevens' | 'roya
       const cx = x + 21.5;
       const cy = 44 + row * 33;
       const pick = next();
-      if (kind === 'fruit') out += pick < 0.55 ? cherry(cx, cy, 0.9) : pick < 0.8 ? lemon(cx, cy, 0.9) : seven(cx, cy, 0.7, '#d32f2f');
-      else if (kind === 'gems') out += pick < 0.8 ? gem(cx, cy, 0.95, gemColors[Math.floor(next() * gemColors.length)]) : star(cx, cy, 13, '#fbc02d');
-      else if (kind === 'royal') {
-        const [text, color] = ROYAL_LETTERS[Math.floor(next() * ROYAL_LETTERS.length)];
-        out += pick < 0.25 ? crown(cx, cy, 0.95) : pick < 0.42 ? gem(cx, cy, 0.9, '#4fc3f7') : pick < 0.56 ? chip(cx, cy, 0.95) : pick < 0.61 ? wild(cx, cy, 0.95) : letter(cx, cy, 0.9, text, color);
-      } else out += pick < 0.6 ? seven(cx, cy, 0.75, pick < 0.3 ? '#d32f2f' : p.base) : pick < 0.85 ? star(cx, cy, 13, '#fbc02d') : cherry(cx, cy, 0.85);
+      const [text, color] = ROYAL_LETTERS[Math.floor(next() * ROYAL_LETTERS.length)];
+      out += pick < 0.25 ? crown(cx, cy, 0.95) : pick < 0.42 ? gem(cx, cy, 0.9, '#4fc3f7') : pick < 0.56 ? chip(cx, cy, 0.95) : pick < 0.61 ? wild(cx, cy, 0.95) : letter(cx, cy, 0.9, text, color);
     }
   }
   // The win line.
@@ -212,54 +185,13 @@ function die(x: number, y: number, size: number, angle: number, face: number, co
   return `<g transform="translate(${n(x)} ${n(y)}) rotate(${angle})"><rect x="${n(-size / 2)}" y="${n(-size / 2)}" width="${size}" height="${size}" rx="${n(size * 0.18)}" fill="${color}" stroke="#000" stroke-opacity=".25"/>${pips}</g>`;
 }
 
-function dice(game: Game, cx: number, cy: number, size: number, p: Palette, count = 2) {
+function dice(game: Game, cx: number, cy: number, size: number, p: Palette) {
+  const count = 2;
   const next = random(hash(`${game.sysname}:dice`));
   let out = '';
   for (let i = 0; i < count; i++) {
     out += die(cx + (i - (count - 1) / 2) * size * 1.25, cy + (i % 2 ? 8 : -6), size, Math.round(next() * 40 - 20), 1 + Math.floor(next() * 6), i % 2 ? p.light : '#fff', i % 2 ? p.base : '#c62828');
   }
-  return out;
-}
-
-/** A dealer behind a felt table, with what the table plays. */
-function dealer(game: Game, p: Palette, table: 'wheel' | 'cards' | 'dice') {
-  let out = `<circle cx="144" cy="48" r="20" fill="#e0b48a"/><path d="M124 40 C 124 20 164 20 164 40 C 160 30 128 30 124 40 Z" fill="#2b1d12"/>`;
-  out += `<path d="M100 112 C 100 80 188 80 188 112 Z" fill="${p.deep}"/><path d="M136 78 L144 92 L152 78 Z" fill="#fff"/><path d="M141 84 L144 80 L147 84 L144 96 Z" fill="${p.accent}"/>`;
-  out += `<ellipse cx="144" cy="138" rx="136" ry="40" fill="#1e6b3a" stroke="${p.accent}" stroke-width="4"/><ellipse cx="144" cy="138" rx="118" ry="30" fill="none" stroke="#fff" stroke-opacity=".25" stroke-dasharray="4 5"/>`;
-  if (table === 'wheel') out += `<g transform="translate(144 130) scale(1 0.55)">${wheel(0, 0, 34, p)}</g>`;
-  else if (table === 'cards') out += cards(game, 144, 128, 0.55);
-  else out += dice(game, 144, 128, 22, p, 3);
-  // A light and the "live" sign, only on a live-dealer game (its provider's type): a table the
-  // platform's RNG deals is never drawn as live (issue 29).
-  if (game.type === 'live') out += `<circle cx="30" cy="26" r="6" fill="#ff1744"/><text x="42" y="31" font-family="Arial, sans-serif" font-size="14" font-weight="700" fill="#fff">LIVE</text>`;
-  return out;
-}
-
-/** A crash game: a rising curve, a rocket and a multiplier. */
-function rocket(game: Game, p: Palette) {
-  const next = random(hash(`${game.sysname}:rocket`));
-  const multiplier = (1.5 + next() * 8).toFixed(2);
-  let out = '';
-  for (let i = 0; i < 5; i++) out += `<line x1="20" y1="${30 + i * 24}" x2="268" y2="${30 + i * 24}" stroke="#fff" stroke-opacity=".08"/>`;
-  out += `<path d="M20 132 C 110 130 170 110 226 46" stroke="${p.accent}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
-  out += `<path d="M20 132 C 110 130 170 110 226 46 L226 132 Z" fill="${p.accent}" opacity=".15"/>`;
-  out += `<g transform="translate(232 40) rotate(40)"><path d="M0 -22 C 9 -12 9 6 6 14 L-6 14 C -9 6 -9 -12 0 -22 Z" fill="${p.light}"/><circle cx="0" cy="-6" r="4" fill="${p.accent2}"/><path d="M-6 8 L-13 18 L-6 15 Z M6 8 L13 18 L6 15 Z" fill="${p.accent}"/><path d="M-4 15 L0 28 L4 15 Z" fill="#ffb300"/></g>`;
-  out += `<text x="40" y="62" font-family="Arial, sans-serif" font-size="30" font-weight="800" fill="#fff">${multiplier}x</text>`;
-  return out;
-}
-
-/** A board of pegs with a falling ball. */
-function pins(p: Palette) {
-  let out = '';
-  for (let row = 0; row < 7; row++) {
-    for (let col = 0; col <= row + 2; col++) {
-      const x = 144 + (col - (row + 2) / 2) * 22;
-      out += `<circle cx="${n(x)}" cy="${22 + row * 15}" r="3" fill="${p.light}"/>`;
-    }
-  }
-  const colors = [p.accent2, p.accent, '#ffca28', p.accent, p.accent2];
-  for (let slot = 0; slot < 9; slot++) out += `<rect x="${n(56 + slot * 20)}" y="130" width="18" height="10" rx="3" fill="${colors[Math.abs(slot - 4) % colors.length]}"/>`;
-  out += `<circle cx="155" cy="60" r="7" fill="#ff5252" stroke="#fff" stroke-width="2"/>`;
   return out;
 }
 
@@ -427,73 +359,23 @@ function videoPokerTable() {
   return out;
 }
 
-/** A grid of tiles, some revealed: mines and towers. */
-function grid(game: Game, p: Palette) {
-  const next = random(hash(`${game.sysname}:grid`));
-  let out = '';
-  for (let row = 0; row < 4; row++) {
-    for (let col = 0; col < 7; col++) {
-      const x = 40 + col * 30;
-      const y = 18 + row * 30;
-      const pick = next();
-      out += `<rect x="${x}" y="${y}" width="26" height="26" rx="5" fill="${pick < 0.65 ? p.glow : p.light}" stroke="${p.deep}"/>`;
-      if (pick >= 0.65 && pick < 0.9) out += gem(x + 13, y + 13, 0.6, p.accent);
-      else if (pick >= 0.9) out += `<circle cx="${x + 13}" cy="${y + 14}" r="7" fill="#222"/><line x1="${x + 17}" y1="${y + 8}" x2="${x + 21}" y2="${y + 4}" stroke="#ff9800" stroke-width="2"/>`;
-    }
-  }
-  return out;
-}
-
-/** Numbered balls: keno. */
-function balls(game: Game, p: Palette) {
-  const next = random(hash(`${game.sysname}:balls`));
-  const colors = [p.accent, p.accent2, '#ffca28', '#ef5350', '#42a5f5'];
-  let out = '';
-  const used = new Set<number>();
-  for (let i = 0; i < 7; i++) {
-    let value = 1 + Math.floor(next() * 80);
-    while (used.has(value)) value = (value % 80) + 1;
-    used.add(value);
-    // Four balls on the first row, three between them on the second.
-    const x = i < 4 ? 45 + i * 66 : 78 + (i - 4) * 66;
-    const y = i < 4 ? 50 : 104;
-    out += `<circle cx="${x}" cy="${y}" r="24" fill="${colors[i % colors.length]}"/><circle cx="${x}" cy="${y}" r="14" fill="#fff"/><text x="${x}" y="${y + 5}" font-family="Arial, sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="#222">${value}</text>`;
-  }
-  return out;
-}
-
-function coins(p: Palette) {
-  const coin = (x: number, y: number, r: number, label: string) =>
-    `<circle cx="${x}" cy="${y}" r="${r}" fill="#f9a825" stroke="#f57f17" stroke-width="4"/><circle cx="${x}" cy="${y}" r="${n(r * 0.72)}" fill="none" stroke="#fff59d" stroke-width="2"/><text x="${x}" y="${n(y + r * 0.32)}" font-family="Georgia, serif" font-size="${n(r * 0.9)}" font-weight="700" text-anchor="middle" fill="#8d4f00">${label}</text>`;
-  return `${star(56, 40, 9, p.accent)}${star(236, 112, 7, p.accent2)}${coin(112, 80, 44, 'H')}<g transform="rotate(-12 190 84)">${coin(190, 84, 36, 'T')}</g>`;
-}
-
+/**
+ * What the picture shows is what the game's engine deals: a game on the slot engine shows that
+ * slot's own symbols, an RNG table never shows a dealer, a dice game never a crash rocket (issue
+ * 29: a thumbnail promising cherries the reels never show misleads the player). Every seeded game
+ * runs on one of our engines; an external provider's game brings its provider's picture.
+ */
 function motif(game: Game, p: Palette): string {
-  switch (game.motif) {
-    case 'fruit':
-      return reels(game, p, 'fruit');
-    case 'gems':
-      return reels(game, p, 'gems');
-    case 'sevens':
-      return reels(game, p, 'sevens');
-    case 'royal':
-      return reels(game, p, 'royal');
-    case 'wheel':
+  if (!game.engine) throw new Error(`${game.sysname}: a seeded game without an engine has no picture of ours`);
+  switch (game.engine) {
+    case 'slot':
+      return reels(game, p);
+    case 'roulette':
       return wheel(144, 78, 58, p);
-    case 'cards':
+    case 'blackjack':
       return `<ellipse cx="144" cy="92" rx="128" ry="54" fill="#1e6b3a" stroke="${p.accent}" stroke-width="3"/>${cards(game, 144, 80)}`;
     case 'dice':
       return dice(game, 144, 78, 54, p);
-    case 'dealer-wheel':
-      return dealer(game, p, 'wheel');
-    case 'dealer-cards':
-      return dealer(game, p, 'cards');
-    case 'dealer-dice':
-      return dealer(game, p, 'dice');
-    case 'rocket':
-      return rocket(game, p);
-    case 'pins':
-      return pins(p);
     case 'plinko':
       return plinkoBoard(p);
     case 'limbo':
@@ -508,14 +390,6 @@ function motif(game: Game, p: Palette): string {
       return hiloTable();
     case 'video-poker':
       return videoPokerTable();
-    case 'grid':
-      return grid(game, p);
-    case 'balls':
-      return balls(game, p);
-    case 'coins':
-      return coins(p);
-    default:
-      throw new Error(`${game.sysname}: unknown motif ${game.motif}`);
   }
 }
 

@@ -64,8 +64,6 @@ export const gameSeedSchema = z.object({
       created_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       /** The engine (games/) the platform's game server plays it on; absent for an external provider's game. */
       engine: z.enum(ENGINES).optional(),
-      /** What the artwork shows (reels of fruit, a wheel, cards ...); only the art generator reads it. */
-      motif: z.string(),
     }),
   ),
 });

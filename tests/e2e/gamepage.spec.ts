@@ -40,6 +40,8 @@ test.describe('game page', () => {
     await expect(page.getByTestId('game-fact-hit-rate')).toContainText('57.3% · 1 in 1.7');
     await expect(page.getByTestId('game-fact-max-win')).toContainText('232× the stake');
     await expect(page.getByTestId('game-fact-simulated')).toContainText('1,000,000 simulated rounds');
+    // The slot's own game names no other game; its themes name it.
+    await expect(page.getByTestId('game-fact-theme-of')).toHaveCount(0);
     await expect(page.getByTestId('game-fair-note')).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/game\/golden-croupier$/);
     // Guests have no balance, no mode switch, no favourite heart.
@@ -65,6 +67,20 @@ test.describe('game page', () => {
     await expect(page.getByTestId('dialog-auth')).toBeVisible();
     await expect(page.getByTestId('sign-up-submit')).toBeVisible();
     await expect(page.getByTestId('dialog-demo-mode')).toHaveCount(0);
+  });
+
+  test('a theme on an engine says whose game it plays, in each language', async ({ page }) => {
+    await gotoHydrated(page, '/game/lantern-tide');
+    await page.getByTestId('demo-popup-demo').click();
+    const note = page.getByTestId('game-fact-theme-of');
+    await expect(note).toHaveText('Same game as Golden Croupier: the same rules, paytable and maths under another name and colours.');
+    await note.getByRole('link', { name: 'Golden Croupier' }).click();
+    await expect(page).toHaveURL('/game/golden-croupier');
+    await expect(page.getByTestId('game-title')).toHaveText('Golden Croupier');
+
+    await gotoHydrated(page, '/fr/game/breeze-blackjack');
+    await expect(page.getByTestId('game-fact-theme-of')).toContainText('Même jeu que Blackjack Croupier');
+    await expect(page.getByTestId('game-fact-theme-of').getByRole('link')).toHaveAttribute('href', '/fr/game/croupier-blackjack');
   });
 
   test('an unknown game, or a malformed name, is a 404 page', async ({ page }) => {

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isLoggedIn } from '../../../contract/api.ts';
-import type { GameMode } from '../../../contract/studio.ts';
+import { ENGINE_GAMES, type GameMode } from '../../../contract/studio.ts';
 import { profileOf } from '../../../games/profiles.ts';
 import { usePlatformType } from '../../lib/device.ts';
 import { LocalLink } from '../../lib/local-link.tsx';
@@ -323,8 +323,11 @@ function spanOf(index: number, count: number): string {
 /** The game's facts: provider, RTP, volatility, type, and the provably fair note for the studio's games. */
 function GameFacts({ game, providerName, signedIn }: { game: Game; providerName: string; signedIn: boolean }) {
   const { t, i18n } = useTranslation('games');
+  const locale = useLocale();
   // A studio game's simulation, where its rounds have one shape (games/profiles.ts): its volatility is the simulation's.
   const profile = profileOf(game.engine);
+  // A theme on an engine says whose game it plays (a theme must not pass for a game of its own).
+  const original = game.engine && ENGINE_GAMES[game.engine].sysname !== game.sysname ? ENGINE_GAMES[game.engine] : null;
   const volatility = profile?.volatility ?? game.volatility;
   const number = (value: number, digits: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
   const facts: Array<{ key: string; label: string; value: string; testId: string; wide?: boolean }> = [
@@ -365,6 +368,11 @@ function GameFacts({ game, providerName, signedIn }: { game: Game; providerName:
         {profile && (
           <p className="px-4 py-3 text-xs leading-relaxed text-ink-400" data-testid="game-fact-simulated">
             {t('page.facts.simulated', { rounds: number(profile.rounds, 0) })}
+          </p>
+        )}
+        {original && (
+          <p className="border-t border-white/5 px-4 py-3 text-xs leading-relaxed text-ink-300" data-testid="game-fact-theme-of">
+            <Trans t={t} i18nKey="page.facts.themeOf" values={{ name: original.names[locale] }} components={{ game: <LocalLink to={`/game/${original.sysname}`} className="font-semibold text-gold-400 hover:underline" /> }} />
           </p>
         )}
       </div>

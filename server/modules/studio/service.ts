@@ -8,6 +8,7 @@ import { DEFAULT_JURISDICTION, GAME_PACE, type GamePace } from '../../../contrac
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, isCurrency, parseMajor, DEFAULT_CURRENCY, type CurrencyCode } from '../../../contract/money.ts';
 import {
+  ENGINE_GAMES,
   STAKE_LIMITS,
   type ActionName,
   type BlackjackActionName,
@@ -46,20 +47,6 @@ type SessionRow = typeof gameSessions.$inferSelect;
 /** Who is asking: the API's viewer. */
 export type StudioViewer = { visitorId: string; userId: number | null };
 
-/** The in-house game of each engine: the verifier replays a round with its engine. */
-const ENGINE_GAME: Record<Engine, GameSysname> = {
-  slot: 'golden-croupier',
-  roulette: 'croupier-roulette',
-  blackjack: 'croupier-blackjack',
-  dice: 'croupier-dice',
-  plinko: 'croupier-plinko',
-  limbo: 'croupier-limbo',
-  keno: 'croupier-keno',
-  mines: 'croupier-mines',
-  baccarat: 'croupier-baccarat',
-  hilo: 'croupier-hilo',
-  'video-poker': 'croupier-video-poker',
-};
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
 export const PENDING_GRACE_SECONDS = 60;
@@ -712,7 +699,7 @@ export function createStudio(deps: {
     let replayed: Record<string, unknown> | null = null;
     let matches: boolean | null = null;
     if (revealed) {
-      const result = replay(ENGINE_GAME[round.engine], {
+      const result = replay(ENGINE_GAMES[round.engine].sysname as GameSysname, {
         serverSeed: seed.serverSeed,
         clientSeed: seed.clientSeed,
         nonce: round.nonce,
