@@ -1,7 +1,7 @@
 import { Links, Meta, Outlet, useLocation, useRouteLoaderData, Scripts, ScrollRestoration, redirect, type MiddlewareFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { isbot } from 'isbot';
 import type { Route } from './+types/root';
-import type { GeneralInfo, UserInfo } from '../contract/api.ts';
+import { isLoggedIn, type GeneralInfo, type UserInfo } from '../contract/api.ts';
 import { LOCALE_INFO, localeOfPath } from '../contract/locales.ts';
 import type { SeoHead } from '../contract/seo.ts';
 import { faviconLinks, type FaviconLink } from '../contract/favicons.ts';
@@ -13,6 +13,7 @@ import { pageRedirect } from './lib/redirects.ts';
 import { toPageError } from './lib/page-errors.ts';
 import { ApiError } from './lib/api-error.ts';
 import { useRootData } from './lib/locale.ts';
+import { noteStateReadAt } from './lib/live.ts';
 import { AppErrorPage } from './features/errors/error-page.tsx';
 import { AppProviders } from './features/shell/app-providers.tsx';
 import { WebApp } from './features/webapp/index.ts';
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     toPageError(new ApiError('ApplicationDisabledException', 'The site is under maintenance', 503));
   }
   try {
+    const stateReadAt = Date.now();
     const [config, user, general, seo, liveCasino] = await Promise.all([
       bridge.siteConfig(locale),
       serverApi<UserInfo>(context, 'getInfo', { locale }),
@@ -88,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       consent,
       analyticsTag: consent === 'granted' ? googleTagScript(general.analytic) : null,
       seonAgent: general.is_seon_enabled ? bridge.seonAgentUrl : null,
+      stateReadAt,
     };
   } catch (error) {
     toPageError(error);
@@ -167,7 +170,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { pathname } = useLocation();
+  const root = useRootData();
   if (isBackofficePath(pathname)) return <Outlet />;
+  // Before any effect opens the live stream: it asks for what was heard since this state was read.
+  noteStateReadAt(root && isLoggedIn(root.user) ? root.stateReadAt : null);
   return (
     <AppProviders>
       <ConsentHost />

@@ -44,13 +44,29 @@ function attachType(type: string) {
   });
 }
 
+/** When the server read the signed-in player's state this page shows (root data), until a stream has asked from it. */
+let stateReadAt: number | null = null;
+let askedFrom: number | null = null;
+
+/**
+ * Notes when the page's state was read (called as the root renders, before effects open the
+ * stream). A stream opened for that state asks `/live?since=` it: the server replays what it heard
+ * since, or sends `resync` (docs/events.md). Each state is asked from once; a reopened stream of
+ * the same page would otherwise hear it all again.
+ */
+export function noteStateReadAt(at: number | null) {
+  stateReadAt = at;
+}
+
 /** Opens the stream for this page (again when the player changes: the server picks topics by session). */
 export function connectLive(user: number | null) {
   if (typeof EventSource === 'undefined') return;
   if (source && forUser === user) return;
   source?.close();
   forUser = user;
-  source = new EventSource('/live');
+  const since = user !== null && stateReadAt !== null && stateReadAt !== askedFrom ? stateReadAt : null;
+  askedFrom = since ?? askedFrom;
+  source = new EventSource(since === null ? '/live' : `/live?since=${since}`);
   if (phase !== 'open') {
     phase = 'starting';
     startedAt = Date.now();

@@ -33,4 +33,10 @@ export type RootData = {
   analyticsTag: string | null;
   /** SEON's device agent when general info says SEON runs (docs/devices.md), loaded with the nonce. */
   seonAgent: string | null;
+  /**
+   * When the loader read the player's state (ms, server clock): the page's live stream asks for
+   * what it heard since, so a balance that moves before the stream opens still reaches the page
+   * (app/lib/live.ts).
+   */
+  stateReadAt: number;
 };

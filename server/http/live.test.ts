@@ -47,12 +47,12 @@ type Event = { id?: string; event: string; data: unknown; retry?: string };
 type Stream = { events: Event[]; comments: number; closed: boolean; status: number; close(): void; waitFor(check: (events: Event[]) => boolean, ms?: number): Promise<void> };
 
 /** A minimal server-sent-events reader. */
-function open(port: number, options: { cookie?: string; lastEventId?: string; agent?: Agent } = {}): Promise<Stream> {
+function open(port: number, options: { cookie?: string; lastEventId?: string; agent?: Agent; since?: string } = {}): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (options.cookie) headers.cookie = options.cookie;
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
-    const req = request({ host: '127.0.0.1', port, path: '/live', headers, agent: options.agent ?? false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: options.since === undefined ? '/live' : `/live?since=${options.since}`, headers, agent: options.agent ?? false }, (res) => {
       let buffer = '';
       const stream: Stream = {
         events: [],
@@ -177,6 +177,32 @@ describe('live stream', () => {
     const stale = await open(port, { cookie: cookieOf(ann), lastEventId: 'long-gone-id' });
     await stale.waitFor((events) => named(events, 'resync').length === 1);
     stale.close();
+  });
+
+  it('gives a page\'s first stream the player\'s movements since the page read its state (?since=), and nothing from before', async () => {
+    const { port } = await liveServer();
+    const ann = await registerPlayer(t);
+    await t.services.live.publish(`player:${ann.uid}`, { type: 'balance', data: { n: 'before the page' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const readAt = Date.now();
+    // The deposit lands while the page's code loads, before its stream opens.
+    await t.services.live.publish(`player:${ann.uid}`, { type: 'balance', data: { n: 'while loading' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const page = await open(port, { cookie: cookieOf(ann), since: String(readAt) });
+    await page.waitFor((events) => named(events, 'balance').length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(named(page.events, 'balance').map((event) => event.data)).toEqual([{ n: 'while loading' }]);
+    page.close();
+
+    // A malformed or future `since` is ignored: a plain stream.
+    for (const since of ['yesterday', String(Date.now() + 3_600_000)]) {
+      const plain = await open(port, { cookie: cookieOf(ann), since });
+      await plain.waitFor((events) => named(events, 'ready').length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(named(plain.events, 'balance'), since).toEqual([]);
+      plain.close();
+    }
   });
 
   it('sends heartbeats, drops a reader that stops reading, and ends a stream whose session ended', async () => {

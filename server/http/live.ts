@@ -54,6 +54,14 @@ function cookie(header: string | undefined, name: string): string | undefined {
   return undefined;
 }
 
+/** `?since=` (ms, when the page read its state): a whole number no later than a minute from now, else none. */
+export function sinceOf(url: string | undefined): number | undefined {
+  const raw = new URLSearchParams((url ?? '').split('?')[1] ?? '').get('since');
+  if (!raw || !/^[0-9]{1,15}$/.test(raw)) return undefined;
+  const since = Number(raw);
+  return since <= Date.now() + 60_000 ? since : undefined;
+}
+
 export function createLiveEndpoint(options: LiveEndpointOptions) {
   const { hub } = options;
   const maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024;
@@ -157,7 +165,7 @@ export function createLiveEndpoint(options: LiveEndpointOptions) {
     // Who the stream is for (the page compares it with its own player), and the reconnect delay.
     res.write(`retry: 3000\nevent: ready\ndata: ${JSON.stringify({ user: userId })}\n\n`);
     const last = req.headers['last-event-id'];
-    hub.attach(stream, typeof last === 'string' && last.length <= 100 ? last : undefined);
+    hub.attach(stream, typeof last === 'string' && last.length <= 100 ? last : undefined, sinceOf(req.url));
   }
 
   /** Handles its path (`/live`); answers false for every other request. */

@@ -91,9 +91,32 @@ test.describe('live balance across tabs', () => {
     await watcher.close();
   });
 
+  test('a round played while the page\'s stream is still opening reaches its header when it opens', async () => {
+    const watcher = await page.context().newPage();
+    // The page's balance requests fail: whatever the header shows next came down the stream.
+    await watcher.route('**/api/getBalance*', (route) => route.abort());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await watcher.route((url) => url.pathname === '/live', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(watcher, '/gamehall');
+    const shown = await amountOf(watcher.getByTestId('header-balance-amount'));
+
+    // The money moves after the page read its state and before its stream opened.
+    const after = await playDiceRound(page);
+    expect(after).not.toBe(shown);
+    expect(await amountOf(watcher.getByTestId('header-balance-amount'))).toBe(shown);
+    release();
+    await expect.poll(() => liveState(watcher)).toBe('open');
+    await expect.poll(() => amountOf(watcher.getByTestId('header-balance-amount')), { timeout: 10_000 }).toBe(after);
+    await watcher.close();
+  });
+
   test('with the stream down, the header falls back to polling and still follows', async () => {
     const watcher = await page.context().newPage();
-    await watcher.route('**/live', (route) => route.abort());
+    await watcher.route((url) => url.pathname === '/live', (route) => route.abort());
     const requests = balanceRequests(watcher);
     await gotoHydrated(watcher, '/gamehall');
     const shown = await amountOf(watcher.getByTestId('header-balance-amount'));

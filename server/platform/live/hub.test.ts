@@ -105,6 +105,45 @@ describe('live hub', () => {
     small.close();
   });
 
+  it('gives a page\'s first stream what was heard since the page read its state, or resync when the ring does not go back so far', async () => {
+    const bus = testBus();
+    const hub = createLiveHub({ bus, bufferSize: 3 });
+    const beforeRender = await hub.publish('player:1', { type: 'before', data: null });
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const renderedAt = Date.now();
+    // Between the page's render and its stream: a deposit lands, and another player's win.
+    const moved = await hub.publish('player:1', { type: 'balance', data: { balance: '2500' } });
+    await hub.publish('player:2', { type: 'balance', data: { balance: '1' } });
+    await settle();
+    const page = connection(['public', 'player:1']);
+    hub.attach(page, undefined, renderedAt);
+    expect(page.events()).toEqual([{ id: moved, event: 'balance' }]);
+    expect(page.events().map((event) => event.id)).not.toContain(beforeRender);
+    // Without `since`, nothing is replayed (a guest's page, an old client).
+    const plain = connection(['public', 'player:1']);
+    hub.attach(plain);
+    expect(plain.events()).toEqual([]);
+    // A Last-Event-ID wins over `since`: the browser's own reconnect.
+    const resumed = connection(['public', 'player:1']);
+    hub.attach(resumed, moved, renderedAt);
+    expect(resumed.events()).toEqual([]);
+
+    // The ring let go of messages after the render (count bound): the page must reload its state.
+    for (let n = 0; n < 3; n++) await hub.publish('public', { type: 'tick', data: { n } });
+    await settle();
+    const late = connection(['public', 'player:1']);
+    hub.attach(late, undefined, renderedAt);
+    expect(late.events().map((event) => event.event)).toEqual(['resync']);
+    // So must a page rendered before a bus gap emptied the ring.
+    const afterGap = Date.now() - 1;
+    bus.reconnect();
+    const gapped = connection(['public']);
+    hub.attach(gapped, undefined, afterGap);
+    expect(gapped.events().map((event) => event.event)).toEqual(['resync']);
+    hub.close();
+  });
+
   /** A test bus that records each bus message the hub sends, each taking a round trip. */
   function countingBus() {
     const bus = testBus();

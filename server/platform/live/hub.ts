@@ -65,6 +65,8 @@ export function createLiveHub(options: LiveHubOptions) {
   const maxBufferBytes = options.bufferBytes ?? 4 * 1024 * 1024;
   const lingerMs = options.lingerMs ?? 5;
   let ringBytes = 0;
+  /** Since when the ring holds every message this process heard: its start, its last bus gap, or the newest message it let go. */
+  let ringCompleteFrom = Date.now();
   const tag = randomBytes(3).toString('hex');
   let counter = 0;
 
@@ -90,7 +92,11 @@ export function createLiveHub(options: LiveHubOptions) {
     const chunk = frame(message);
     ring.push({ ...message, at: now, bytes: chunk.length });
     ringBytes += chunk.length;
-    while (ring.length > bufferSize || ringBytes > maxBufferBytes || (ring.length > 0 && now - ring[0].at > bufferAgeMs)) ringBytes -= ring.shift()!.bytes;
+    while (ring.length > bufferSize || ringBytes > maxBufferBytes || (ring.length > 0 && now - ring[0].at > bufferAgeMs)) {
+      const dropped = ring.shift()!;
+      ringBytes -= dropped.bytes;
+      ringCompleteFrom = Math.max(ringCompleteFrom, dropped.at + 1);
+    }
     for (const connection of byTopic.get(message.topic) ?? []) deliver(connection, chunk);
   }
 
@@ -98,6 +104,7 @@ export function createLiveHub(options: LiveHubOptions) {
   const stopHearingGaps = options.bus.onReconnect(() => {
     ring.length = 0;
     ringBytes = 0;
+    ringCompleteFrom = Date.now();
     // No id: the stream's last id stays the last message it really saw.
     for (const connection of [...all]) deliver(connection, RESYNC_FRAME);
   });
@@ -145,12 +152,22 @@ export function createLiveHub(options: LiveHubOptions) {
     });
   }
 
-  /** Adds a stream; replays what it missed when it names the last id it saw. */
-  function attach(connection: LiveConnection, lastEventId?: string) {
+  /**
+   * Adds a stream; replays what it missed when it names the last id it saw. A page's first stream
+   * has no id yet but may name `since`, when the server read what the page shows (ms, the root
+   * loader's time): it then gets the messages heard since, so a balance that moved between the
+   * page's render and its stream opening is not lost; `resync` if the ring no longer goes back so far.
+   */
+  function attach(connection: LiveConnection, lastEventId?: string, since?: number) {
     all.add(connection);
     for (const topic of connection.topics) {
       if (!byTopic.has(topic)) byTopic.set(topic, new Set());
       byTopic.get(topic)!.add(connection);
+    }
+    if (!lastEventId && since !== undefined) {
+      if (since < ringCompleteFrom) deliver(connection, RESYNC_FRAME);
+      else for (const message of ring) if (message.at >= since && connection.topics.has(message.topic)) deliver(connection, frame(message));
+      return;
     }
     if (!lastEventId) return;
     const at = ring.findLastIndex((message) => message.id === lastEventId);
