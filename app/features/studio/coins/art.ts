@@ -40,7 +40,7 @@ export const SYMBOL_SHAPES: Readonly<Record<CoinsSymbol, readonly Shape[]>> = {
   wild: [
     ...cog(50, 50, 33, 'url(#rr-brass)', 12),
     ['circle', { cx: 50, cy: 50, r: 28, fill: 'url(#rr-wild)', stroke: '#fff1b8', 'stroke-width': 2 }],
-    ['text', { x: 50, y: 58, 'text-anchor': 'middle', 'font-family': 'Georgia, serif', 'font-size': 21, 'font-weight': 900, fill: '#fff6d6', stroke: '#073a36', 'stroke-width': 1, 'letter-spacing': 1 }, [['#text', { value: 'WILD' }]]],
+    ['text', { x: 50, y: 56, 'text-anchor': 'middle', 'font-family': 'Georgia, serif', 'font-size': 16, 'font-weight': 900, fill: '#fff6d6', stroke: '#073a36', 'stroke-width': 1, 'letter-spacing': 1 }, [['#text', { value: 'WILD' }]]],
   ],
   coin: [
     ['circle', { cx: 50, cy: 50, r: 42, fill: '#6b4305' }],
