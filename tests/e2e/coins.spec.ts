@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { play as playCoins } from '../../games/engines/coins/index.ts';
 import { createRoundRng } from '../../games/fairness/rng.ts';
-import { answerSlotRoundsWith } from './slot-support.ts';
+import { answerSlotRoundsWith, wire } from './slot-support.ts';
 import { gotoHydrated } from './support.ts';
 
 /**
@@ -32,12 +32,6 @@ async function spinOnce(page: Page, before: number) {
 
 /** The first outcome (stake 1.00) of a fixed seed with Hold and Win, as the studio writes it. */
 function featureOutcome() {
-  const wire = (value: unknown): unknown => {
-    if (typeof value === 'bigint') return (Number(value) / 100).toFixed(2);
-    if (Array.isArray(value)) return value.map(wire);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wire(v)]));
-    return value;
-  };
   for (let nonce = 0; ; nonce++) {
     const outcome = playCoins({ amount: 100n }, createRoundRng({ serverSeed: 'f'.repeat(64), clientSeed: 'hold-and-win', nonce }));
     if (outcome.feature && outcome.feature.respins.length >= 4) return wire(outcome) as { win: string; feature: { coins: unknown[]; respins: unknown[] } };
