@@ -7,7 +7,7 @@
 import type { GamePace } from './jurisdiction.ts';
 import type { LocaleCode } from './locales.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker', 'coins'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -28,6 +28,7 @@ export const ENGINE_GAMES: Readonly<Record<Engine, { sysname: string; names: Rea
   baccarat: { sysname: 'croupier-baccarat', names: { en: 'Croupier Baccarat', fr: 'Baccara Croupier' } },
   hilo: { sysname: 'croupier-hilo', names: { en: 'Croupier Hi-Lo', fr: 'Hi-Lo Croupier' } },
   'video-poker': { sysname: 'croupier-video-poker', names: { en: 'Croupier Video Poker', fr: 'Vidéo Poker Croupier' } },
+  coins: { sysname: 'rivet-royale', names: { en: 'Rivet Royale', fr: 'Rivet Royal' } },
 };
 
 /** Stake rules of an engine, major units. */
@@ -54,6 +55,7 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   baccarat: { min: '0.20', max: '500.00', step: '0.20', presets: ['0.20', '1.00', '5.00', '25.00', '100.00'] },
   hilo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   'video-poker': { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
+  coins: { min: '0.10', max: '50.00', step: '0.10', presets: ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';
@@ -68,7 +70,7 @@ export type ActionName = BlackjackActionName | MinesActionName | HiloActionName 
 
 /** The `bet` of games/play per engine (sent as JSON text or an object). */
 export type PlayBet =
-  | { amount: string } // slot (total stake of the 20 lines), blackjack (initial bet), hi-lo and video poker
+  | { amount: string } // slot (total stake of the 20 lines), coins (of its 10 lines), blackjack (initial bet), hi-lo and video poker
   | { bets: Array<{ type: string; numbers?: number[]; index?: number; amount: string }> } // roulette
   | { amount: string; target: number; direction: 'over' | 'under' } // dice: target in hundredths 0..9999
   | { amount: string; rows: number; risk: 'low' | 'medium' | 'high' } // plinko: 8 to 16 rows

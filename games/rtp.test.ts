@@ -12,6 +12,11 @@ describe(`${RTP_TITLE}: slots, table and instant games`, () => {
     expect(r.extra.freeSpinsTriggerFrequency).toBeGreaterThan(0);
   });
 
+  it('rivet-royale (exact RTP: strips, coin table and the respin chain)', { timeout: TIMEOUT }, () => {
+    const r = check('rivet-royale');
+    expect(r.extra.holdAndWinTriggerFrequency).toBeGreaterThan(0);
+  });
+
   it('croupier-roulette', { timeout: TIMEOUT }, () => {
     check('croupier-roulette');
   });

@@ -8,6 +8,7 @@
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
+import * as coins from './engines/coins/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
@@ -82,6 +83,24 @@ function slotSimulator(seeds: { serverSeed: string; clientSeed: string }): Simul
       return out;
     },
     extra: () => ({ freeSpinsTriggerFrequency: counters.triggers / rounds, freeSpinsPerRound: counters.freeSpins / rounds }),
+  };
+}
+
+/** Rivet Royale: one paid spin per round and the Hold and Win it starts (games/engines/coins). */
+function coinsSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const counters = { triggers: 0, grands: 0, respins: 0 };
+  let rounds = 0;
+  const out: RoundResult = { x: 0, hit: false, theoretical: coins.theoreticalRtp() };
+  return {
+    variant: `one paid spin per round, ${coins.LINES} lines, Hold and Win`,
+    round(nonce) {
+      rounds += 1;
+      const pay = coins.playLineBets(createRoundRng({ ...seeds, nonce }), counters);
+      out.x = pay / coins.LINES;
+      out.hit = pay > 0;
+      return out;
+    },
+    extra: () => ({ holdAndWinTriggerFrequency: counters.triggers / rounds, grandFrequency: counters.grands / rounds, respinsPerRound: counters.respins / rounds }),
   };
 }
 
@@ -391,7 +410,9 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
   const seeds = { serverSeed, clientSeed };
   if (!GAMES[sysname]) throw new RangeError(`unknown game ${sysname}`);
   const sim =
-    sysname === 'golden-croupier'
+    sysname === 'rivet-royale'
+      ? coinsSimulator(seeds)
+      : sysname === 'golden-croupier'
       ? slotSimulator(seeds)
       : sysname === 'croupier-roulette'
         ? rouletteSimulator(seeds)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
+import * as coins from './engines/coins/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as limbo from './engines/limbo/index.ts';
@@ -188,6 +189,13 @@ describe('verifier: agrees with the engines', () => {
     expect(() => replay('croupier-mines', { ...seeds, bet: { amount: 100n, mines: 3 }, actions: ['cashout'] })).toThrow(/safe tile/);
   });
 
+  it('rivet-royale: the replay is the spin and its Hold and Win as played', () => {
+    for (let nonce = 0; nonce < 20; nonce++) {
+      const played = coins.play({ amount: 100n }, createRoundRng({ ...seeds, nonce }));
+      expect(sameOutcome(replay('rivet-royale', { ...seeds, nonce, bet: { amount: 100n } }).outcome, played)).toBe(true);
+    }
+  });
+
   it('a replay with other actions than the recorded ones is refused when they are not legal', () => {
     expect(() => replay('croupier-blackjack', { ...seeds, nonce: 10, bet: { amount: 100n }, actions: ['double', 'hit'] })).toThrow(/settled/);
   });
@@ -195,7 +203,7 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo', 'croupier-video-poker']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo', 'croupier-video-poker', 'rivet-royale']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
@@ -208,6 +216,7 @@ describe('registry and canonical JSON', () => {
     expect(GAMES['croupier-hilo'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-video-poker'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
+    expect(GAMES['rivet-royale'].theoreticalRtp()).toBeCloseTo(0.961047, 6);
   });
 
   it('canonical JSON sorts keys and writes bigints as strings', () => {

@@ -6,6 +6,7 @@
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
+import * as coins from './engines/coins/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as keno from './engines/keno/index.ts';
@@ -29,6 +30,7 @@ export type BetOf = {
   'croupier-mines': mines.MinesBet;
   'croupier-hilo': hilo.HiloBet;
   'croupier-video-poker': videoPoker.VideoPokerBet;
+  'rivet-royale': coins.CoinsBet;
 };
 
 export type OutcomeOf = {
@@ -47,6 +49,7 @@ export type OutcomeOf = {
   'croupier-hilo': hilo.HiloState;
   /** The hand after the recorded draw: the deal, the holds, the final five and what they paid. */
   'croupier-video-poker': videoPoker.VideoPokerState;
+  'rivet-royale': coins.CoinsOutcome;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -71,6 +74,9 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
   switch (game) {
     case 'golden-croupier':
       outcome = slot.play(input.bet as slot.SlotBet, rng);
+      break;
+    case 'rivet-royale':
+      outcome = coins.play(input.bet as coins.CoinsBet, rng);
       break;
     case 'croupier-roulette':
       outcome = roulette.play(input.bet as roulette.RouletteInput, rng);

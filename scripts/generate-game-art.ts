@@ -16,6 +16,7 @@ import { cardFace } from '../app/features/studio/blackjack/cards.ts';
 import { oddsLabel, totalOf } from '../app/features/studio/baccarat/baccarat-logic.ts';
 import { cardSvg } from '../app/features/studio/hilo/hilo-logic.ts';
 import { paytableRows } from '../app/features/studio/video-poker/video-poker-logic.ts';
+import { GRADIENTS, SYMBOL_SHAPES, shapeMarkup } from '../app/features/studio/coins/art.ts';
 import { parseCard } from '../games/engines/blackjack/cards.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
@@ -360,6 +361,28 @@ function videoPokerTable() {
 }
 
 /**
+ * Rivet Royale: its own symbols (app/features/studio/coins/art.ts, as the game draws them) on a
+ * brass board, Hold and Win under way: coins held with their values beside the reels' pictures.
+ */
+function rivetBoard() {
+  const board: Array<keyof typeof SYMBOL_SHAPES | string> = ['zeppelin', '5×', 'watch', 'MAJOR', 'tophat', 'gear', 'wild', '2×', 'lamp', '10×', '1×', 'wrench', 'MINI', 'zeppelin', '3×'];
+  let out = `<defs>${GRADIENTS.map(shapeMarkup).join('')}</defs><rect x="22" y="14" width="244" height="128" rx="14" fill="#e0a24e"/><rect x="26" y="18" width="236" height="120" rx="11" fill="#1f140c"/>`;
+  board.forEach((cell, index) => {
+    const reel = index % 5;
+    const row = Math.floor(index / 5);
+    const x = 31 + reel * 46.4;
+    const y = 22 + row * 38.6;
+    out += `<rect x="${n(x)}" y="${n(y)}" width="42" height="35" rx="6" fill="#3b2616"/>`;
+    const shapes = SYMBOL_SHAPES[cell as keyof typeof SYMBOL_SHAPES];
+    const symbol = shapes ? cell : 'coin';
+    out += `<g transform="translate(${n(x + 4.5)} ${n(y + 1)}) scale(0.33)">${SYMBOL_SHAPES[symbol as keyof typeof SYMBOL_SHAPES].map(shapeMarkup).join('')}</g>`;
+    if (!shapes) out += `<text x="${n(x + 21)}" y="${n(y + 21)}" font-family="'Arial Black', Arial, sans-serif" font-size="${cell.length > 3 ? 6.5 : 9}" font-weight="900" text-anchor="middle" fill="#4a2a02">${cell}</text>`;
+  });
+  return out;
+}
+
+
+/**
  * What the picture shows is what the game's engine deals: a game on the slot engine shows that
  * slot's own symbols, an RNG table never shows a dealer, a dice game never a crash rocket (issue
  * 29: a thumbnail promising cherries the reels never show misleads the player). Every seeded game
@@ -390,6 +413,8 @@ function motif(game: Game, p: Palette): string {
       return hiloTable();
     case 'video-poker':
       return videoPokerTable();
+    case 'coins':
+      return rivetBoard();
   }
 }
 

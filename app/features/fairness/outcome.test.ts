@@ -68,5 +68,11 @@ describe('outcome facts', () => {
     ]);
     expect(outcomeFacts('video-poker', { dealt: [0, 1, 2, 3, 4], held: null, hand: null, result: null, phase: 'hold', win: '0.00' }).map((fact) => fact.value)).toEqual(['A♠ 2♠ 3♠ 4♠ 5♠', 'open', '0.00']);
     expect(outcomeFacts('slot', null)).toEqual([]);
+    expect(outcomeFacts('coins', { stops: [1, 2, 3, 4, 5], coins: [{ cell: 0, multiplier: 2 }, { cell: 4, multiplier: 50 }], feature: { respins: [{}, {}, {}], coins: new Array(8).fill({}), grand: false }, win: '9.00' })).toEqual([
+      { key: 'stops', value: '1 · 2 · 3 · 4 · 5' },
+      { key: 'coinsLanded', value: '0:2× 4:50×' },
+      { key: 'respins', value: '3 → 8/15' },
+      { key: 'win', value: '9.00' },
+    ]);
   });
 });

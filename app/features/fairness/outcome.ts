@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'dealt' | 'hand' | 'pokerHand' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'coinsLanded' | 'respins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'dealt' | 'hand' | 'pokerHand' | 'win' | 'result';
   value: string;
 };
 
@@ -31,6 +31,13 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     facts.push({ key: 'stops', value: list(record(outcome.base).stops).map(text).join(' · ') });
     const free = list(outcome.freeSpins).length;
     if (free) facts.push({ key: 'freeSpins', value: String(free) });
+  } else if (engine === 'coins') {
+    // Rivet Royale: the stops, the coins with their values in stakes (cells 0-14, reel by reel), and the feature's respins.
+    facts.push({ key: 'stops', value: list(outcome.stops).map(text).join(' · ') });
+    const coins = list(outcome.coins).map((coin) => `${text(record(coin).cell)}:${text(record(coin).multiplier)}×`);
+    if (coins.length) facts.push({ key: 'coinsLanded', value: coins.join(' ') });
+    const feature = record(outcome.feature);
+    if (Array.isArray(feature.respins)) facts.push({ key: 'respins', value: `${feature.respins.length} → ${list(feature.coins).length}/15${feature.grand ? ' + Grand' : ''}` });
   } else if (engine === 'roulette') {
     facts.push({ key: 'number', value: `${text(outcome.number)}${outcome.color ? ` (${text(outcome.color)})` : ''}` });
   } else if (engine === 'dice') {

@@ -49,13 +49,14 @@ function symbolFrequencies(strips: readonly Uint8Array[]): number[][] {
   });
 }
 
-export function scatterDistribution(strips: readonly Uint8Array[] = REEL_STRIPS): number[] {
+/** P(k of `symbol` in the 3-row window), k = 0..15, for these strips (Rivet Royale counts its coins with it). */
+export function scatterDistribution(strips: readonly Uint8Array[] = REEL_STRIPS, symbol: number = SCATTER): number[] {
   let dist = [1];
   for (const strip of strips) {
     const perReel = new Array<number>(ROWS + 1).fill(0);
     for (let stop = 0; stop < strip.length; stop++) {
       let k = 0;
-      for (let row = 0; row < ROWS; row++) if (strip[(stop + row) % strip.length] === SCATTER) k++;
+      for (let row = 0; row < ROWS; row++) if (strip[(stop + row) % strip.length] === symbol) k++;
       perReel[k] += 1 / strip.length;
     }
     const next = new Array<number>(dist.length + ROWS).fill(0);

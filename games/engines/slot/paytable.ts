@@ -80,14 +80,18 @@ export const PAYLINES: readonly (readonly [number, number, number, number, numbe
 
 export const LINES = PAYLINES.length;
 
+/** Reel strips written in letters as symbol indexes (Rivet Royale writes its strips the same way). */
+export const stripsFromText = (texts: readonly string[], letters: Readonly<Record<string, number>>): Uint8Array[] =>
+  texts.map((text, reel) =>
+    Uint8Array.from(text, (letter, i) => {
+      const symbol = letters[letter];
+      if (symbol === undefined) throw new Error(`reel ${reel + 1}, position ${i}: unknown symbol letter ${letter}`);
+      return symbol;
+    }),
+  );
+
 /** The strips as symbol indexes. */
-export const REEL_STRIPS: readonly Uint8Array[] = REEL_STRIPS_TEXT.map((text, reel) =>
-  Uint8Array.from(text, (letter, i) => {
-    const symbol = SYMBOL_LETTERS[letter];
-    if (symbol === undefined) throw new Error(`reel ${reel + 1}, position ${i}: unknown symbol letter ${letter}`);
-    return symbol;
-  }),
-);
+export const REEL_STRIPS: readonly Uint8Array[] = stripsFromText(REEL_STRIPS_TEXT, SYMBOL_LETTERS);
 
 /** PAY_TABLE[symbol][count]: line pay in line bets for `count` (0-5) of `symbol`. */
 export const PAY_TABLE: readonly Uint16Array[] = SYMBOLS.map((name) => {
