@@ -6,7 +6,7 @@
  */
 import type { GamePace } from './jurisdiction.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker', 'cascade'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -34,6 +34,8 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   baccarat: { min: '0.20', max: '500.00', step: '0.20', presets: ['0.20', '1.00', '5.00', '25.00', '100.00'] },
   hilo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   'video-poker': { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
+  // Pearl Cascade counts wins in twentieths of the stake (pays are multiples of 0.05x): the slot's 0.20 step keeps them whole cents.
+  cascade: { min: '0.20', max: '100.00', step: '0.20', presets: ['0.20', '0.40', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';

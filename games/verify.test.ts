@@ -195,7 +195,7 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo', 'croupier-video-poker']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo', 'croupier-video-poker', 'pearl-cascade']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
@@ -208,6 +208,7 @@ describe('registry and canonical JSON', () => {
     expect(GAMES['croupier-hilo'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['croupier-video-poker'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
+    expect(GAMES['pearl-cascade'].theoreticalRtp()).toBe(0.9564);
   });
 
   it('canonical JSON sorts keys and writes bigints as strings', () => {

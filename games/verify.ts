@@ -6,6 +6,7 @@
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
+import * as cascade from './engines/cascade/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
 import * as keno from './engines/keno/index.ts';
@@ -29,6 +30,7 @@ export type BetOf = {
   'croupier-mines': mines.MinesBet;
   'croupier-hilo': hilo.HiloBet;
   'croupier-video-poker': videoPoker.VideoPokerBet;
+  'pearl-cascade': cascade.CascadeBet;
 };
 
 export type OutcomeOf = {
@@ -47,6 +49,8 @@ export type OutcomeOf = {
   'croupier-hilo': hilo.HiloState;
   /** The hand after the recorded draw: the deal, the holds, the final five and what they paid. */
   'croupier-video-poker': videoPoker.VideoPokerState;
+  /** Every grid of the base spin's and each free spin's tumbles, and what they paid. */
+  'pearl-cascade': cascade.CascadeOutcome;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -71,6 +75,9 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
   switch (game) {
     case 'golden-croupier':
       outcome = slot.play(input.bet as slot.SlotBet, rng);
+      break;
+    case 'pearl-cascade':
+      outcome = cascade.play(input.bet as cascade.CascadeBet, rng);
       break;
     case 'croupier-roulette':
       outcome = roulette.play(input.bet as roulette.RouletteInput, rng);

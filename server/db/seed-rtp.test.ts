@@ -12,7 +12,7 @@ describe('in-house games in the catalogue seed', () => {
     expect(listed!.rtp).toBe((GAMES[sysname].theoreticalRtp() * 100).toFixed(2));
   });
 
-  const engineGame = { slot: 'golden-croupier', roulette: 'croupier-roulette', blackjack: 'croupier-blackjack', dice: 'croupier-dice', plinko: 'croupier-plinko', limbo: 'croupier-limbo', keno: 'croupier-keno', mines: 'croupier-mines', baccarat: 'croupier-baccarat', hilo: 'croupier-hilo', 'video-poker': 'croupier-video-poker' } as const;
+  const engineGame = { slot: 'golden-croupier', roulette: 'croupier-roulette', blackjack: 'croupier-blackjack', dice: 'croupier-dice', plinko: 'croupier-plinko', limbo: 'croupier-limbo', keno: 'croupier-keno', mines: 'croupier-mines', baccarat: 'croupier-baccarat', hilo: 'croupier-hilo', 'video-poker': 'croupier-video-poker', cascade: 'pearl-cascade' } as const;
   const themed = (seed.games as Array<{ sysname: string; rtp: string; engine?: keyof typeof engineGame }>).filter((game) => game.engine);
   it.each(themed.map((game) => [game.sysname, game] as const))('%s (a theme on an engine) shows its engine\'s RTP', (_name, game) => {
     expect(game.rtp).toBe((GAMES[engineGame[game.engine!]].theoreticalRtp() * 100).toFixed(2));

@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'dealt' | 'hand' | 'pokerHand' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'dealt' | 'hand' | 'pokerHand' | 'win' | 'result' | 'tumbles';
   value: string;
 };
 
@@ -29,6 +29,12 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
   const facts: OutcomeFact[] = [];
   if (engine === 'slot') {
     facts.push({ key: 'stops', value: list(record(outcome.base).stops).map(text).join(' · ') });
+    const free = list(outcome.freeSpins).length;
+    if (free) facts.push({ key: 'freeSpins', value: String(free) });
+  } else if (engine === 'cascade') {
+    const base = record(outcome.base);
+    const steps = list(base.steps);
+    facts.push({ key: 'tumbles', value: String(Math.max(steps.length - 1, 0)) });
     const free = list(outcome.freeSpins).length;
     if (free) facts.push({ key: 'freeSpins', value: String(free) });
   } else if (engine === 'roulette') {

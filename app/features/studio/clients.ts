@@ -15,4 +15,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   baccarat: lazy(() => import('./baccarat/baccarat-client.tsx')),
   hilo: lazy(() => import('./hilo/hilo-client.tsx')),
   'video-poker': lazy(() => import('./video-poker/video-poker-client.tsx')),
+  cascade: lazy(() => import('./cascade/cascade-client.tsx')),
 };

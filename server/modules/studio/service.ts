@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { baccarat, blackjack, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
+import { baccarat, blackjack, cascade, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -49,6 +49,7 @@ export type StudioViewer = { visitorId: string; userId: number | null };
 /** The in-house game of each engine: the verifier replays a round with its engine. */
 const ENGINE_GAME: Record<Engine, GameSysname> = {
   slot: 'golden-croupier',
+  cascade: 'pearl-cascade',
   roulette: 'croupier-roulette',
   blackjack: 'croupier-blackjack',
   dice: 'croupier-dice',
@@ -308,7 +309,7 @@ export function createStudio(deps: {
 
     const roundId = randomUUID();
     const { seed, nonce, recorded: round } = await seeds.withNextNonce(owner, async (tx, pair, taken) => {
-      if (engine === 'slot') await assertSpinPace(tx, { pace, seedId: pair.id, nonce: taken, game: session.game, locale });
+      if (engine === 'slot' || engine === 'cascade') await assertSpinPace(tx, { pace, seedId: pair.id, nonce: taken, game: session.game, locale });
       // One blackjack hand (or Hi-Lo round) at a time per game and mode. Checked under the seed pair's row lock,
       // which every round of this owner takes: two deals sent at once (two tabs, a double
       // click, two processes) cannot both find no hand and open two.
@@ -377,6 +378,8 @@ export function createStudio(deps: {
     switch (engine) {
       case 'slot':
         return slot.play(bet as slot.SlotBet, rng);
+      case 'cascade':
+        return cascade.play(bet as cascade.CascadeBet, rng);
       case 'roulette':
         return roulette.play(bet as roulette.RouletteInput, rng);
       case 'dice':
