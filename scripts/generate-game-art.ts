@@ -17,6 +17,8 @@ import { cardFace } from '../app/features/studio/blackjack/cards.ts';
 import { oddsLabel, totalOf } from '../app/features/studio/baccarat/baccarat-logic.ts';
 import { cardSvg } from '../app/features/studio/hilo/hilo-logic.ts';
 import { paytableRows } from '../app/features/studio/video-poker/video-poker-logic.ts';
+import { cascadeDefs, cascadeSymbolSvg } from '../app/features/studio/cascade/cascade-art.ts';
+import type { CascadeSymbol } from '../games/engines/cascade/paytable.ts';
 import { parseCard } from '../games/engines/blackjack/cards.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
@@ -468,6 +470,34 @@ function coins(p: Palette) {
   return `${star(56, 40, 9, p.accent)}${star(236, 112, 7, p.accent2)}${coin(112, 80, 44, 'H')}<g transform="rotate(-12 190 84)">${coin(190, 84, 36, 'T')}</g>`;
 }
 
+/**
+ * Pearl Cascade as it plays, with the client's own symbols (cascade-art.ts): its 6 x 5 grid with
+ * eight pearls glowing for a win, a lanternfish beside it and a x100 bubble.
+ */
+function cascadeBoard() {
+  const rows: CascadeSymbol[][] = [
+    ['pearl', 'ruby', 'sapphire', 'pearl', 'emerald', 'amethyst'],
+    ['amethyst', 'pearl', 'starfish', 'crab', 'pearl', 'ruby'],
+    ['sapphire', 'turtle', 'pearl', 'pearl', 'scallop', 'emerald'],
+    ['emerald', 'pearl', 'amethyst', 'ruby', 'lanternfish', 'pearl'],
+    ['crab', 'ruby', 'emerald', 'sapphire', 'amethyst', 'starfish'],
+  ];
+  const prefix = 'pc-art';
+  let out = `<defs>${cascadeDefs(prefix)}</defs><rect x="60" y="6" width="168" height="138" rx="14" fill="#061a33" stroke="#7fe7ff" stroke-width="2.5"/>`;
+  rows.forEach((row, r) =>
+    row.forEach((symbol, c) => {
+      const x = 66 + c * 26.3;
+      const y = 12 + r * 26.3;
+      const hit = symbol === 'pearl';
+      out += `<rect x="${n(x)}" y="${n(y)}" width="24.5" height="24.5" rx="6" fill="${hit ? '#7fe7ff' : '#ffffff'}" fill-opacity="${hit ? 0.28 : 0.07}"${hit ? ' stroke="#bff6ff" stroke-width="1.2"' : ''}/>`;
+      out += cascadeSymbolSvg(symbol, prefix, n(x + 1.5), n(y + 1.5), 21.5);
+    }),
+  );
+  out += cascadeSymbolSvg('lanternfish', prefix, -2, 52, 64);
+  out += `${cascadeSymbolSvg('bubble', prefix, 230, 40, 54)}<text x="257" y="74" font-family="'Trebuchet MS', Arial, sans-serif" font-size="17" font-weight="900" text-anchor="middle" fill="#fff" stroke="#063a5c" stroke-width="3" paint-order="stroke">×100</text>`;
+  return out;
+}
+
 function motif(game: Game, p: Palette): string {
   switch (game.motif) {
     case 'fruit':
@@ -508,6 +538,8 @@ function motif(game: Game, p: Palette): string {
       return hiloTable();
     case 'video-poker':
       return videoPokerTable();
+    case 'cascade':
+      return cascadeBoard();
     case 'grid':
       return grid(game, p);
     case 'balls':

@@ -38,7 +38,7 @@ export function cascadeSymbolMarkup(symbol: CascadeSymbol, prefix: string): stri
   const u = (name: string) => `${prefix}-${name}`;
   switch (symbol) {
     case 'pearl':
-      return `<circle cx="50" cy="52" r="40" fill="url(#${u('glow')})" opacity=".7"/><circle cx="50" cy="52" r="30" fill="url(#${u('pearl')})" stroke="#ffffff" stroke-opacity=".6" stroke-width="1.5"/><ellipse cx="40" cy="40" rx="10" ry="6" fill="#ffffff" opacity=".85" transform="rotate(-30 40 40)"/><circle cx="62" cy="66" r="4" fill="#ffffff" opacity=".45"/>`;
+      return `<circle cx="50" cy="50" r="48" fill="url(#${u('glow')})" opacity=".75"/><circle cx="50" cy="50" r="38" fill="none" stroke="#ffd86b" stroke-width="3" stroke-dasharray="2 5" stroke-linecap="round" opacity=".9"/><circle cx="50" cy="50" r="33" fill="url(#${u('pearl')})" stroke="#ffffff" stroke-opacity=".7" stroke-width="1.5"/><path d="M26 58a26 26 0 0 0 40 12" stroke="#ffc6e6" stroke-width="4" fill="none" stroke-linecap="round" opacity=".55"/><ellipse cx="39" cy="37" rx="11" ry="6.5" fill="#ffffff" opacity=".9" transform="rotate(-30 39 37)"/><circle cx="64" cy="66" r="4" fill="#ffffff" opacity=".5"/>`;
     case 'scallop': {
       let ribs = '';
       for (let i = -3; i <= 3; i++) ribs += `<path d="M50 82L${50 + i * 12} ${22 + Math.abs(i) * 4}" stroke="#8c1d3a" stroke-opacity=".45" stroke-width="2.2" stroke-linecap="round"/>`;

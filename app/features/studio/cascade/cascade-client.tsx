@@ -18,7 +18,7 @@ type Banner =
   | { kind: 'freeTotal'; amount: string }
   | { kind: 'win'; amount: string; tier: WinTier; capped: boolean };
 type FreeState = { number: number; awarded: number; freeWin: string; bubbles: number };
-type Message = { kind: 'wins'; wins: CascadeWinView[] } | { kind: 'scatter'; count: number; amount: string } | { kind: 'multiplied'; multiplier: number; from: string; amount: string } | { kind: 'none'; free: boolean };
+type Message = { kind: 'wins'; wins: CascadeWinView[] } | { kind: 'tumbles'; count: number; amount: string } | { kind: 'scatter'; count: number; amount: string } | { kind: 'multiplied'; multiplier: number; from: string; amount: string } | { kind: 'none'; free: boolean };
 
 const bubblesOf = (step: CascadeStepView) => {
   const out = new Array<number>(REELS * ROWS).fill(0);
@@ -97,6 +97,11 @@ export default function CascadeClient({ session }: StudioClientProps) {
         setVanishing(false);
         setFree((f) => (f ? { ...f, bubbles: sumOf(next) } : f));
         await pause(520, 180, 150);
+      }
+      const paying = spin.steps.filter((step) => step.wins.length > 0).length;
+      if (paying > 1) {
+        setMessage({ kind: 'tumbles', count: paying, amount: spin.tumbleWin });
+        await pause(900, 250, 600);
       }
       // The bubbles multiply what the tumbles won; the scatters pay on top.
       if (spin.multiplier > 1) {
@@ -189,6 +194,8 @@ export default function CascadeClient({ session }: StudioClientProps) {
     switch (message.kind) {
       case 'wins':
         return message.wins.map((w) => t('cascade.symbolWin', { count: w.count, symbol: t(`cascade.symbols.${w.symbol}`), amount: showAmount(w.win) })).join(' · ');
+      case 'tumbles':
+        return t('cascade.tumblesWin', { count: message.count, amount: showAmount(message.amount) });
       case 'scatter':
         return t('cascade.scatterWin', { count: message.count, amount: showAmount(message.amount) });
       case 'multiplied':
