@@ -5,11 +5,13 @@ import { wire } from './slot-support.ts';
 type Step = { grid: string[][]; wins: unknown[] };
 export type CascadeWireOutcome = { bet: string; win: string; base: { steps: Step[] }; freeSpins: Array<{ steps: Step[] }> };
 
-/** The first outcome (stake 1.00) of a fixed seed with free spins whose bubbles multiplied a win, as the studio writes it. */
-export function freeSpinsOutcome(): CascadeWireOutcome {
+/** The first Pearl Cascade outcome (stake 1.00) of a fixed seed that `wanted` accepts, as the studio writes it. */
+export function cascadeOutcome(clientSeed: string, wanted: (outcome: ReturnType<typeof playCascade>) => boolean): CascadeWireOutcome {
   for (let nonce = 0; ; nonce++) {
-    const outcome = playCascade({ amount: 100n }, createRoundRng({ serverSeed: 'f'.repeat(64), clientSeed: 'cascade-e2e', nonce }));
-    if (outcome.freeSpins.some((spin) => spin.multiplier > 1)) return wire(outcome) as CascadeWireOutcome;
+    const outcome = playCascade({ amount: 100n }, createRoundRng({ serverSeed: 'f'.repeat(64), clientSeed, nonce }));
+    if (wanted(outcome)) return wire(outcome) as CascadeWireOutcome;
   }
 }
 
+/** A round with free spins whose bubbles multiplied a win. */
+export const freeSpinsOutcome = () => cascadeOutcome('cascade-e2e', (outcome) => outcome.freeSpins.some((spin) => spin.multiplier > 1));
