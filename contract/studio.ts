@@ -7,7 +7,7 @@
 import type { GamePace } from './jurisdiction.ts';
 import type { LocaleCode } from './locales.ts';
 
-export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker', 'coins'] as const;
+export const ENGINES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko', 'limbo', 'keno', 'mines', 'baccarat', 'hilo', 'video-poker', 'coins', 'cascade'] as const;
 export type Engine = (typeof ENGINES)[number];
 export type GameMode = 'real' | 'demo';
 
@@ -29,6 +29,7 @@ export const ENGINE_GAMES: Readonly<Record<Engine, { sysname: string; names: Rea
   hilo: { sysname: 'croupier-hilo', names: { en: 'Croupier Hi-Lo', fr: 'Hi-Lo Croupier' } },
   'video-poker': { sysname: 'croupier-video-poker', names: { en: 'Croupier Video Poker', fr: 'Vidéo Poker Croupier' } },
   coins: { sysname: 'rivet-royale', names: { en: 'Rivet Royale', fr: 'Rivet Royal' } },
+  cascade: { sysname: 'pearl-cascade', names: { en: 'Pearl Cascade', fr: 'Cascade de Perles' } },
 };
 
 /** Stake rules of an engine, major units. */
@@ -56,6 +57,8 @@ export const STAKE_LIMITS: Readonly<Record<Engine, StakeLimits>> = {
   hilo: { min: '0.10', max: '100.00', step: '0.01', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   'video-poker': { min: '0.10', max: '100.00', step: '0.10', presets: ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '25.00', '50.00', '100.00'] },
   coins: { min: '0.10', max: '50.00', step: '0.10', presets: ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00'] },
+  // Pearl Cascade counts wins in twentieths of the stake (pays are multiples of 0.05x): the slot's 0.20 step keeps them whole cents.
+  cascade: { min: '0.20', max: '100.00', step: '0.20', presets: ['0.20', '0.40', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00'] },
 };
 
 export type BlackjackActionName = 'hit' | 'stand' | 'double' | 'split';

@@ -4,6 +4,7 @@
  */
 import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
+import * as cascade from './engines/cascade/index.ts';
 import * as coins from './engines/coins/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
@@ -15,12 +16,12 @@ import * as roulette from './engines/roulette/index.ts';
 import * as slot from './engines/slot/index.ts';
 import * as videoPoker from './engines/video-poker/index.ts';
 
-export { baccarat, blackjack, coins, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker };
+export { baccarat, blackjack, cascade, coins, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker };
 export { GameInputError, type GameInputErrorCode } from './engines/common.ts';
 
-export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME, baccarat.BACCARAT_SYSNAME, hilo.HILO_SYSNAME, videoPoker.VIDEO_POKER_SYSNAME, coins.COINS_SYSNAME] as const;
+export const GAME_SYSNAMES = [slot.SLOT_SYSNAME, roulette.ROULETTE_SYSNAME, blackjack.BLACKJACK_SYSNAME, dice.DICE_SYSNAME, plinko.PLINKO_SYSNAME, limbo.LIMBO_SYSNAME, keno.KENO_SYSNAME, mines.MINES_SYSNAME, baccarat.BACCARAT_SYSNAME, hilo.HILO_SYSNAME, videoPoker.VIDEO_POKER_SYSNAME, coins.COINS_SYSNAME, cascade.CASCADE_SYSNAME] as const;
 export type GameSysname = (typeof GAME_SYSNAMES)[number];
-export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines' | 'baccarat' | 'hilo' | 'video-poker' | 'coins';
+export type GameKind = 'slot' | 'roulette' | 'blackjack' | 'dice' | 'plinko' | 'limbo' | 'keno' | 'mines' | 'baccarat' | 'hilo' | 'video-poker' | 'coins' | 'cascade';
 
 export type GameInfo = {
   sysname: GameSysname;
@@ -43,6 +44,7 @@ export const GAMES: Readonly<Record<GameSysname, GameInfo>> = {
   'croupier-hilo': { sysname: 'croupier-hilo', name: 'Croupier Hi-Lo', kind: 'hilo', theoreticalRtp: hilo.theoreticalRtp },
   'croupier-video-poker': { sysname: 'croupier-video-poker', name: 'Croupier Video Poker', kind: 'video-poker', theoreticalRtp: videoPoker.theoreticalRtp },
   'rivet-royale': { sysname: 'rivet-royale', name: 'Rivet Royale', kind: 'coins', theoreticalRtp: coins.theoreticalRtp },
+  'pearl-cascade': { sysname: 'pearl-cascade', name: 'Pearl Cascade', kind: 'cascade', theoreticalRtp: cascade.theoreticalRtp },
 };
 
 /** Other names accepted for a sysname (the issue calls the slot croupier-slot). */

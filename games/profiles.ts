@@ -39,6 +39,7 @@ export type GameProfile = {
 export const GAME_PROFILES: Readonly<Partial<Record<Engine, GameProfile>>> = {
   slot: { simulated: 'golden-croupier', rounds: 1_000_000, hitRate: 0.57337, maxReturn: 232.25, stdDev: 3.1906 },
   coins: { simulated: 'rivet-royale', rounds: 1_000_000, hitRate: 0.310138, maxReturn: 1153, stdDev: 9.9577 },
+  cascade: { simulated: 'pearl-cascade', rounds: 1_000_000, hitRate: 0.5195, maxReturn: 612, stdDev: 6.229 },
 };
 
 export function profileOf(engine: string | null | undefined): (GameProfile & { volatility: Volatility }) | null {

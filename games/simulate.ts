@@ -8,6 +8,7 @@
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
+import * as cascade from './engines/cascade/index.ts';
 import * as coins from './engines/coins/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
@@ -101,6 +102,24 @@ function coinsSimulator(seeds: { serverSeed: string; clientSeed: string }): Simu
       return out;
     },
     extra: () => ({ holdAndWinTriggerFrequency: counters.triggers / rounds, grandFrequency: counters.grands / rounds, respinsPerRound: counters.respins / rounds }),
+  };
+}
+
+/** Pearl Cascade: one paid spin per round through playUnits (the same draws as play()); its theoretical figure is the declared RTP. */
+function cascadeSimulator(seeds: { serverSeed: string; clientSeed: string }): Simulator {
+  const counters: cascade.CascadeCounters = { freeSpins: 0, triggers: 0, capped: 0 };
+  let rounds = 0;
+  const out: RoundResult = { x: 0, hit: false, theoretical: cascade.theoreticalRtp() };
+  return {
+    variant: 'one paid spin per round, 6x5 pays anywhere with tumbles',
+    round(nonce) {
+      rounds += 1;
+      const pay = cascade.playUnits(createRoundRng({ ...seeds, nonce }), counters);
+      out.x = pay / cascade.UNITS_PER_STAKE;
+      out.hit = pay > 0;
+      return out;
+    },
+    extra: () => ({ freeSpinsTriggerFrequency: counters.triggers / rounds, freeSpinsPerRound: counters.freeSpins / rounds, cappedFrequency: counters.capped / rounds }),
   };
 }
 
@@ -414,7 +433,9 @@ export function simulate(sysname: GameSysname, options: SimulationOptions): Simu
       ? coinsSimulator(seeds)
       : sysname === 'golden-croupier'
       ? slotSimulator(seeds)
-      : sysname === 'croupier-roulette'
+      : sysname === 'pearl-cascade'
+        ? cascadeSimulator(seeds)
+        : sysname === 'croupier-roulette'
         ? rouletteSimulator(seeds)
         : sysname === 'croupier-blackjack'
           ? blackjackSimulator(seeds, options.decks ?? blackjack.DECKS)

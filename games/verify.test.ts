@@ -203,7 +203,7 @@ describe('verifier: agrees with the engines', () => {
 
 describe('registry and canonical JSON', () => {
   it('lists the games with their theoretical RTP', () => {
-    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo', 'croupier-video-poker', 'rivet-royale']);
+    expect(GAME_SYSNAMES).toEqual(['golden-croupier', 'croupier-roulette', 'croupier-blackjack', 'croupier-dice', 'croupier-plinko', 'croupier-limbo', 'croupier-keno', 'croupier-mines', 'croupier-baccarat', 'croupier-hilo', 'croupier-video-poker', 'rivet-royale', 'pearl-cascade']);
     expect(resolveSysname('croupier-slot')).toBe('golden-croupier');
     expect(resolveSysname('nope')).toBeUndefined();
     expect(GAMES['croupier-roulette'].theoreticalRtp()).toBe(36 / 37);
@@ -217,6 +217,7 @@ describe('registry and canonical JSON', () => {
     expect(GAMES['croupier-video-poker'].theoreticalRtp()).toBe(0.99);
     expect(GAMES['golden-croupier'].theoreticalRtp()).toBeCloseTo(0.96, 3);
     expect(GAMES['rivet-royale'].theoreticalRtp()).toBeCloseTo(0.961047, 6);
+    expect(GAMES['pearl-cascade'].theoreticalRtp()).toBe(0.9564);
   });
 
   it('canonical JSON sorts keys and writes bigints as strings', () => {

@@ -6,6 +6,7 @@
 import { createRoundRng, hashServerSeed } from './fairness/rng.ts';
 import * as baccarat from './engines/baccarat/index.ts';
 import * as blackjack from './engines/blackjack/index.ts';
+import * as cascade from './engines/cascade/index.ts';
 import * as coins from './engines/coins/index.ts';
 import * as dice from './engines/dice/index.ts';
 import * as plinko from './engines/plinko/index.ts';
@@ -31,6 +32,7 @@ export type BetOf = {
   'croupier-hilo': hilo.HiloBet;
   'croupier-video-poker': videoPoker.VideoPokerBet;
   'rivet-royale': coins.CoinsBet;
+  'pearl-cascade': cascade.CascadeBet;
 };
 
 export type OutcomeOf = {
@@ -50,6 +52,8 @@ export type OutcomeOf = {
   /** The hand after the recorded draw: the deal, the holds, the final five and what they paid. */
   'croupier-video-poker': videoPoker.VideoPokerState;
   'rivet-royale': coins.CoinsOutcome;
+  /** Every grid of the base spin's and each free spin's tumbles, and what they paid. */
+  'pearl-cascade': cascade.CascadeOutcome;
 };
 
 export type ReplayInput<G extends GameSysname> = {
@@ -77,6 +81,8 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
       break;
     case 'rivet-royale':
       outcome = coins.play(input.bet as coins.CoinsBet, rng);
+    case 'pearl-cascade':
+      outcome = cascade.play(input.bet as cascade.CascadeBet, rng);
       break;
     case 'croupier-roulette':
       outcome = roulette.play(input.bet as roulette.RouletteInput, rng);

@@ -17,6 +17,8 @@ import { oddsLabel, totalOf } from '../app/features/studio/baccarat/baccarat-log
 import { cardSvg } from '../app/features/studio/hilo/hilo-logic.ts';
 import { paytableRows } from '../app/features/studio/video-poker/video-poker-logic.ts';
 import { GRADIENTS, SYMBOL_SHAPES, shapeMarkup } from '../app/features/studio/coins/art.ts';
+import { cascadeDefs, cascadeSymbolSvg } from '../app/features/studio/cascade/cascade-art.ts';
+import type { CascadeSymbol } from '../games/engines/cascade/paytable.ts';
 import { parseCard } from '../games/engines/blackjack/cards.ts';
 import { markLabel, METER_MARKS, meterPosition, showMultiplier as showLimbo } from '../app/features/studio/limbo/limbo-logic.ts';
 
@@ -381,6 +383,33 @@ function rivetBoard() {
   return out;
 }
 
+/**
+ * Pearl Cascade as it plays, with the client's own symbols (cascade-art.ts): its 6 x 5 grid with
+ * eight pearls glowing for a win, a lanternfish beside it and a x100 bubble.
+ */
+function cascadeBoard() {
+  const rows: CascadeSymbol[][] = [
+    ['pearl', 'ruby', 'sapphire', 'pearl', 'emerald', 'amethyst'],
+    ['amethyst', 'pearl', 'starfish', 'crab', 'pearl', 'ruby'],
+    ['sapphire', 'turtle', 'pearl', 'pearl', 'scallop', 'emerald'],
+    ['emerald', 'pearl', 'amethyst', 'ruby', 'lanternfish', 'pearl'],
+    ['crab', 'ruby', 'emerald', 'sapphire', 'amethyst', 'starfish'],
+  ];
+  const prefix = 'pc-art';
+  let out = `<defs>${cascadeDefs(prefix)}</defs><rect x="60" y="6" width="168" height="138" rx="14" fill="#061a33" stroke="#7fe7ff" stroke-width="2.5"/>`;
+  rows.forEach((row, r) =>
+    row.forEach((symbol, c) => {
+      const x = 66 + c * 26.3;
+      const y = 12 + r * 26.3;
+      const hit = symbol === 'pearl';
+      out += `<rect x="${n(x)}" y="${n(y)}" width="24.5" height="24.5" rx="6" fill="${hit ? '#7fe7ff' : '#ffffff'}" fill-opacity="${hit ? 0.28 : 0.07}"${hit ? ' stroke="#bff6ff" stroke-width="1.2"' : ''}/>`;
+      out += cascadeSymbolSvg(symbol, prefix, n(x + 1.5), n(y + 1.5), 21.5);
+    }),
+  );
+  out += cascadeSymbolSvg('lanternfish', prefix, -2, 52, 64);
+  out += `${cascadeSymbolSvg('bubble', prefix, 230, 40, 54)}<text x="257" y="74" font-family="'Trebuchet MS', Arial, sans-serif" font-size="17" font-weight="900" text-anchor="middle" fill="#fff" stroke="#063a5c" stroke-width="3" paint-order="stroke">×100</text>`;
+  return out;
+}
 
 /**
  * What the picture shows is what the game's engine deals: a game on the slot engine shows that
@@ -413,6 +442,8 @@ function motif(game: Game, p: Palette): string {
       return hiloTable();
     case 'video-poker':
       return videoPokerTable();
+    case 'cascade':
+      return cascadeBoard();
     case 'coins':
       return rivetBoard();
   }

@@ -16,6 +16,11 @@ describe('outcome facts', () => {
     ]);
     expect(outcomeFacts('dice', { roll: 5658, target: 5000, direction: 'over', won: true, win: '1.98' }).map((fact) => fact.value)).toEqual(['56.58', 'over 50.00', 'won', '1.98']);
     expect(outcomeFacts('slot', { base: { stops: [1, 2, 3, 4, 5] }, freeSpins: [], win: '0.00' })[0]).toEqual({ key: 'stops', value: '1 · 2 · 3 · 4 · 5' });
+    expect(outcomeFacts('cascade', { base: { steps: [{}, {}, {}] }, freeSpins: [{}, {}], win: '4.50' })).toEqual([
+      { key: 'tumbles', value: '2' },
+      { key: 'freeSpins', value: '2' },
+      { key: 'win', value: '4.50' },
+    ]);
     expect(outcomeFacts('blackjack', { dealer: [0, null], hands: [{ cards: [9, 22] }] }).map((fact) => fact.value)).toEqual(['A♠ ?', '10♠ 10♥']);
     expect(outcomeFacts('plinko', { rows: 8, risk: 'high', path: [1, 0, 1, 1, 0, 0, 0, 0], slot: 3, multiplier: 40, win: '0.40' }).map((fact) => fact.value)).toEqual([
       '8 · high',

@@ -7,7 +7,7 @@ import type { Engine } from '../../../contract/studio.ts';
  * one click away. Unknown shapes give what they can.
  */
 export type OutcomeFact = {
-  key: 'stops' | 'freeSpins' | 'coinsLanded' | 'respins' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'dealt' | 'hand' | 'pokerHand' | 'win' | 'result';
+  key: 'stops' | 'freeSpins' | 'coinsLanded' | 'respins' | 'tumbles' | 'number' | 'roll' | 'target' | 'dealer' | 'hands' | 'board' | 'path' | 'slot' | 'multiplier' | 'picks' | 'drawn' | 'hits' | 'minesCount' | 'minesAt' | 'tiles' | 'player' | 'banker' | 'coup' | 'cards' | 'guesses' | 'dealt' | 'hand' | 'pokerHand' | 'win' | 'result';
   value: string;
 };
 
@@ -38,6 +38,12 @@ export function outcomeFacts(engine: Engine, outcome: Record<string, unknown> | 
     if (coins.length) facts.push({ key: 'coinsLanded', value: coins.join(' ') });
     const feature = record(outcome.feature);
     if (Array.isArray(feature.respins)) facts.push({ key: 'respins', value: `${feature.respins.length} → ${list(feature.coins).length}/15${feature.grand ? ' + Grand' : ''}` });
+  } else if (engine === 'cascade') {
+    const base = record(outcome.base);
+    const steps = list(base.steps);
+    facts.push({ key: 'tumbles', value: String(Math.max(steps.length - 1, 0)) });
+    const free = list(outcome.freeSpins).length;
+    if (free) facts.push({ key: 'freeSpins', value: String(free) });
   } else if (engine === 'roulette') {
     facts.push({ key: 'number', value: `${text(outcome.number)}${outcome.color ? ` (${text(outcome.color)})` : ''}` });
   } else if (engine === 'dice') {

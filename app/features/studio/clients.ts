@@ -16,4 +16,5 @@ export const CLIENTS: Record<Engine, LazyExoticComponent<ComponentType<StudioCli
   hilo: lazy(() => import('./hilo/hilo-client.tsx')),
   'video-poker': lazy(() => import('./video-poker/video-poker-client.tsx')),
   coins: lazy(() => import('./coins/coins-client.tsx')),
+  cascade: lazy(() => import('./cascade/cascade-client.tsx')),
 };

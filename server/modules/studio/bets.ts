@@ -1,4 +1,4 @@
-import { baccarat, blackjack, coins, dice, GameInputError, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
+import { baccarat, blackjack, cascade, coins, dice, GameInputError, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import { formatMinor, parseMajor, type CurrencyCode } from '../../../contract/money.ts';
 import { STAKE_LIMITS, type Engine } from '../../../contract/studio.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { studioText, type StudioTextKey } from './texts.ts';
 
 /** The engine's bet input for each engine, with bigint minor-unit stakes. */
-export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet | mines.MinesBet | baccarat.BaccaratBet | hilo.HiloBet | videoPoker.VideoPokerBet | coins.CoinsBet;
+export type EngineBet = slot.SlotBet | roulette.RouletteInput | blackjack.BlackjackBet | dice.DiceBet | plinko.PlinkoBet | limbo.LimboBet | keno.KenoBet | mines.MinesBet | baccarat.BaccaratBet | hilo.HiloBet | videoPoker.VideoPokerBet | coins.CoinsBet | cascade.CascadeBet;
 
 const GAME_ERROR_TEXT: Record<string, StudioTextKey> = {
   bad_amount: 'badBet',
@@ -52,6 +52,8 @@ export function parseBet(engine: Engine, raw: unknown, currency: CurrencyCode, l
         return slot.validateSlotBet({ amount: stake(input.amount, engine, currency, locale, 'amount') });
       case 'coins':
         return coins.validateCoinsBet({ amount: stake(input.amount, engine, currency, locale, 'amount') });
+      case 'cascade':
+        return cascade.validateCascadeBet({ amount: stake(input.amount, engine, currency, locale, 'amount') });
       case 'blackjack':
         return blackjack.validateBlackjackBet({ amount: stake(input.amount, engine, currency, locale, 'amount') });
       case 'dice':

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { baccarat, blackjack, coins, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
+import { baccarat, blackjack, cascade, coins, dice, hilo, keno, limbo, mines, plinko, roulette, slot, videoPoker } from '../../../games/index.ts';
 import { createRoundRng, verifyServerSeed } from '../../../games/fairness/rng.ts';
 import { canonicalJson, replay } from '../../../games/verify.ts';
 import type { GameSysname } from '../../../games/index.ts';
@@ -47,6 +47,9 @@ type SessionRow = typeof gameSessions.$inferSelect;
 /** Who is asking: the API's viewer. */
 export type StudioViewer = { visitorId: string; userId: number | null };
 
+
+/** The slots: a spin keeps the pace of the site's licence (pace.ts), whichever of them it is. */
+const SPIN_PACED_ENGINES: ReadonlySet<Engine> = new Set(['slot', 'coins', 'cascade']);
 
 /** A round still `pending` this long after it started lost its process mid-flight: recover() finishes it. */
 export const PENDING_GRACE_SECONDS = 60;
@@ -295,7 +298,7 @@ export function createStudio(deps: {
 
     const roundId = randomUUID();
     const { seed, nonce, recorded: round } = await seeds.withNextNonce(owner, async (tx, pair, taken) => {
-      if (engine === 'slot' || engine === 'coins') await assertSpinPace(tx, { pace, seedId: pair.id, nonce: taken, game: session.game, locale });
+      if (SPIN_PACED_ENGINES.has(engine)) await assertSpinPace(tx, { pace, seedId: pair.id, nonce: taken, game: session.game, locale });
       // One blackjack hand (or Hi-Lo round) at a time per game and mode. Checked under the seed pair's row lock,
       // which every round of this owner takes: two deals sent at once (two tabs, a double
       // click, two processes) cannot both find no hand and open two.
@@ -366,6 +369,8 @@ export function createStudio(deps: {
         return slot.play(bet as slot.SlotBet, rng);
       case 'coins':
         return coins.play(bet as coins.CoinsBet, rng);
+      case 'cascade':
+        return cascade.play(bet as cascade.CascadeBet, rng);
       case 'roulette':
         return roulette.play(bet as roulette.RouletteInput, rng);
       case 'dice':

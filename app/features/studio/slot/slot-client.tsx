@@ -8,6 +8,7 @@ import { ActionButton, BarButton, StakeSelector } from '../controls.tsx';
 import { useLatest, useWait } from '../hooks.ts';
 import { addAmounts, beatsStake, isPositive, showAmount } from '../money.ts';
 import { Sheet } from '../sheet.tsx';
+import { LastWinBox, SPIN_ICON, WinBanner } from '../win-banner.tsx';
 import { outcomeOf, type SlotOutcomeView, type SlotSpinView, type StudioClientProps } from '../types.ts';
 import { Paytable } from './paytable.tsx';
 import { Reels } from './reels.tsx';
@@ -21,13 +22,6 @@ type Banner =
   | { kind: 'win'; amount: string; tier: WinTier }
   | { kind: 'packDone'; amount: string };
 type FreeState = { number: number; awarded: number; freeWin: string };
-
-const SPIN_ICON = (
-  <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-    <path d="M20 12a8 8 0 1 1-2.34-5.66" />
-    <path d="M20 4v5h-5" />
-  </svg>
-);
 
 /**
  * The video slot: five reels that run down and stop one after another on the server's stops,
@@ -255,12 +249,7 @@ export default function SlotClient({ session }: StudioClientProps) {
             SPIN_ICON
           )}
         </ActionButton>
-        <div className="min-w-[5.5rem] text-center" data-testid="slot-last-win">
-          <span className="mb-1 block text-[10px] font-bold tracking-[0.16em] text-ink-300 uppercase">{t('slot.win')}</span>
-          <span className={clsx('block rounded-2xl bg-black/40 px-2 py-2 text-base font-extrabold tabular-nums ring-1 ring-white/10', lastWin && beatsStake(lastWin, lastBet) ? 'text-jade-400' : 'text-ink-200')}>
-            {showAmount(lastWin ?? '0')}
-          </span>
-        </div>
+        <LastWinBox label={t('slot.win')} amount={lastWin ?? '0'} beats={!!lastWin && beatsStake(lastWin, lastBet)} testId="slot-last-win" />
       </div>
 
       <Sheet title={t('slot.paytable')} open={paytableOpen} onClose={() => setPaytableOpen(false)}>
@@ -300,21 +289,5 @@ function SlotBanner({ banner, currency }: { banner: Banner; currency: string }) 
     amount = banner.amount;
   }
   const loud = !(banner.kind === 'win' && banner.tier === 'win');
-  return (
-    <div className="pointer-events-none absolute inset-0 flex items-center justify-center" data-testid="slot-banner" data-kind={banner.kind}>
-      <div
-        className={clsx(
-          'studio-pop flex max-w-full flex-col items-center rounded-2xl px-5 py-1.5 text-center shadow-[0_12px_40px_rgba(0,0,0,0.6)] ring-2 backdrop-blur-md tablet:flex-row tablet:items-baseline tablet:gap-3 tablet:px-7',
-          loud ? 'bg-gradient-to-b from-violet-700/95 to-fuchsia-900/95 ring-gold-300' : 'bg-ink-950/90 ring-gold-400/60',
-        )}
-      >
-        <p className={clsx('font-black tracking-wider uppercase', loud ? 'studio-shimmer-text text-2xl' : 'text-base text-gold-300 tablet:text-xl')}>{title}</p>
-        {amount && (
-          <p className="text-xl font-black whitespace-nowrap text-white tabular-nums tablet:text-2xl" data-testid="slot-banner-amount">
-            {showAmount(amount)} <span className="text-xs font-bold text-gold-300 tablet:text-base">{currency}</span>
-          </p>
-        )}
-      </div>
-    </div>
-  );
+  return <WinBanner title={title} amount={amount} currency={currency} loud={loud} tone="violet" testId="slot-banner" kind={banner.kind} />;
 }
