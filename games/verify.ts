@@ -81,6 +81,7 @@ export function replay<G extends GameSysname>(game: G, input: ReplayInput<G>): R
       break;
     case 'rivet-royale':
       outcome = coins.play(input.bet as coins.CoinsBet, rng);
+      break;
     case 'pearl-cascade':
       outcome = cascade.play(input.bet as cascade.CascadeBet, rng);
       break;
