@@ -50,8 +50,15 @@ async function holdSensibly(page: Page, dealt: number[], by: 'keys' | 'tap') {
   return holds;
 }
 
-/** After a draw: the held cards stayed, the win is on screen, a paying hand's line is lit. */
-async function checkDrawn(page: Page, dealt: number[], holds: boolean[]) {
+/** The last sound cue on the game's region (null before any): read before a draw, to compare after it. */
+const soundCue = (page: Page) => page.getByTestId('studio-game').getAttribute('data-sound');
+
+/**
+ * After a draw: the held cards stayed, the win is on screen, a paying hand's line is lit.
+ * `soundBefore` is the region's cue before the draw: a hand that pays nothing plays nothing, so it
+ * stays (the deal's tick, or none when the hand was resumed by a reload, which plays no cue).
+ */
+async function checkDrawn(page: Page, dealt: number[], holds: boolean[], soundBefore: string | null) {
   await expect(client(page)).toHaveAttribute('data-phase', 'settled', { timeout: 15_000 });
   const hand = await dealtCards(page);
   for (const [i, hold] of holds.entries()) if (hold) expect(hand[i]).toBe(dealt[i]);
@@ -59,7 +66,11 @@ async function checkDrawn(page: Page, dealt: number[], holds: boolean[]) {
   const lit = page.locator('[data-testid="video-poker-line"][data-lit="true"]');
   await expect(lit).toHaveCount(kind === 'none' ? 0 : 1);
   // A win chimes; the stake back (jacks or better) sounds the plain "even" tone; nothing paid, no sound.
-  await expect(page.getByTestId('studio-game')).toHaveAttribute('data-sound', kind === 'win' ? /^(win|bigWin)$/ : kind === 'back' ? 'even' : 'step');
+  const region = page.getByTestId('studio-game');
+  if (kind === 'win') await expect(region).toHaveAttribute('data-sound', /^(win|bigWin)$/);
+  else if (kind === 'back') await expect(region).toHaveAttribute('data-sound', 'even');
+  else if (soundBefore === null) await expect(region).not.toHaveAttribute('data-sound');
+  else await expect(region).toHaveAttribute('data-sound', soundBefore);
   return kind;
 }
 
@@ -97,8 +108,9 @@ test.describe('Croupier Video Poker', () => {
     await page.keyboard.press('3');
     await expect(cards(page).nth(2)).toHaveAttribute('data-held', String(holds[2]));
 
+    const resumedSound = await soundCue(page);
     await page.keyboard.press('Enter');
-    const kind = await checkDrawn(page, dealt, holds);
+    const kind = await checkDrawn(page, dealt, holds, resumedSound);
     const win = await amountOf(page.getByTestId('video-poker-last-win'));
     expect(kind === 'win' ? win > stake : kind === 'back' ? win === stake : win === 0).toBe(true);
     await expect.poll(() => amountOf(page.getByTestId('studio-balance'))).toBe(balance + win);
@@ -109,8 +121,9 @@ test.describe('Croupier Video Poker', () => {
       const next = await deal(page);
       balance -= stake;
       const kept = await holdSensibly(page, next, 'keys');
+      const dealtSound = await soundCue(page);
       await page.getByTestId('video-poker-draw').click();
-      const result = await checkDrawn(page, next, kept);
+      const result = await checkDrawn(page, next, kept, dealtSound);
       const paid = await amountOf(page.getByTestId('video-poker-last-win'));
       balance += paid;
       await expect.poll(() => amountOf(page.getByTestId('studio-balance'))).toBe(balance);
@@ -145,8 +158,9 @@ test.describe('Croupier Video Poker', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expect(page.locator('.studio-flip')).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/video-poker-375.png` });
+      const dealtSound = await soundCue(page);
       await page.getByTestId('video-poker-draw').tap();
-      const kind = await checkDrawn(page, dealt, holds);
+      const kind = await checkDrawn(page, dealt, holds, dealtSound);
       await expect(page.getByTestId('video-poker-outcome')).toHaveText(kind === 'none' ? 'Aucune main payante' : /:/);
       await expect(page.getByTestId('video-poker-rules')).toContainText('Jacks or Better 9/6');
     });
