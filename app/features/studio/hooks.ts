@@ -52,6 +52,21 @@ export function useLatest<T>(value: T) {
 }
 
 /**
+ * Makes `action` the game's primary action (Space on the game, the frame's play command) while the
+ * client is mounted, always calling its latest version: registered once, so a re-render does not
+ * re-register it.
+ */
+export function usePrimaryAction(session: { setPrimaryAction: (action: (() => void) | null) => void }, action: () => unknown) {
+  const latest = useLatest(action);
+  useEffect(() => {
+    session.setPrimaryAction(() => void latest.current());
+    return () => session.setPrimaryAction(null);
+    // Once per mount: `latest` follows the action, and the session's setter does not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
  * How far an animation of `duration` ms has run, 0..1, frame by frame (requestAnimationFrame),
  * for the run `key` names (a new key starts again from 0). 1 at once under reduced motion; 0
  * while there is no run.

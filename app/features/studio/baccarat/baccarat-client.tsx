@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayingCard } from '../blackjack/card.tsx';
 import { Chip, chipRank } from '../chip.tsx';
 import { ActionButton, ChipRack, ToolButton } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { beatsStake, isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type BaccaratOutcomeView, type StudioClientProps } from '../types.ts';
 import { addChip, AREA_RTP, beadRoad, CARD_MS, NO_STAKES, revealSteps, ROAD_COLUMNS, ROAD_ROWS, SPOTS, tally, toPlayBets, totalOf, totalStaked, type Spot, type Stakes } from './baccarat-logic.ts';
@@ -77,12 +77,7 @@ export default function BaccaratClient({ session }: StudioClientProps) {
     session.commit(round);
   }, [locked, stakes, session, t, reducedMotion, wait]);
 
-  const dealRef = useLatest(deal);
-  useEffect(() => {
-    session.setPrimaryAction(() => void dealRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, deal);
 
   const clear = () => {
     setStakes(NO_STAKES);

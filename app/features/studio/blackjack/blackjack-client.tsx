@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlackjackActionName, RoundView } from '../../../../contract/studio.ts';
 import { Chip, chipRank } from '../chip.tsx';
 import { ActionButton, StakeSelector } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type BlackjackHandResult, type BlackjackView, type StudioClientProps } from '../types.ts';
 import { PlayingCard } from './card.tsx';
@@ -86,12 +86,7 @@ export default function BlackjackClient({ session }: StudioClientProps) {
     if (next) await show(next);
   };
 
-  const dealRef = useLatest(deal);
-  useEffect(() => {
-    session.setPrimaryAction(() => void dealRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, deal);
 
   const dealerCards = view ? (dealerShown === null ? view.dealer : view.dealer.map((c, i) => (i < dealerShown ? c : i === 1 ? null : undefined)).filter((c) => c !== undefined)) : [];
   const dealerKnown = dealerCards.filter((c): c is number => c !== null);

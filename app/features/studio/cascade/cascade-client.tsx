@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, BarButton, StakeSelector } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { addAmounts, beatsStake, isPositive, showAmount, subtractAmount } from '../money.ts';
 import { Sheet } from '../sheet.tsx';
 import { LastWinBox, SPIN_ICON, WinBanner } from '../win-banner.tsx';
@@ -176,12 +176,7 @@ export default function CascadeClient({ session }: StudioClientProps) {
     running.current = false;
   }, [session, stake, showSpin, pause, pace]);
 
-  const spinRef = useLatest(spin);
-  useEffect(() => {
-    session.setPrimaryAction(() => void spinRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, spin);
 
   useEffect(() => {
     if (!banner || banner.kind !== 'win') return;

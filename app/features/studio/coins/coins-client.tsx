@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, BarButton, StakeSelector } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { beatsStake, showAmount } from '../money.ts';
 import { Sheet } from '../sheet.tsx';
 import { winTier, type WinTier } from '../slot/slot-logic.ts';
@@ -144,12 +144,7 @@ export default function CoinsClient({ session }: StudioClientProps) {
     running.current = false;
   }, [session, stake, wait, pace, reducedMotion, t, currency]);
 
-  const spinRef = useLatest(spin);
-  useEffect(() => {
-    session.setPrimaryAction(() => void spinRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, spin);
 
   useEffect(() => {
     if (!banner || banner.kind !== 'win') return;

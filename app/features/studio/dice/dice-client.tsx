@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../ui/segmented.tsx';
 import { PlayBar } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { showAmount } from '../money.ts';
 import { outcomeOf, type DiceOutcomeView, type StudioClientProps } from '../types.ts';
 import {
@@ -68,12 +68,7 @@ export default function DiceClient({ session }: StudioClientProps) {
     setRolling(false);
   }, [locked, session, stake, target, direction, reducedMotion, variant, wait]);
 
-  const rollRef = useLatest(roll);
-  useEffect(() => {
-    session.setPrimaryAction(() => void rollRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, roll);
 
   const settledLast = rolling ? null : last;
   const chance = chanceOf(target, direction);

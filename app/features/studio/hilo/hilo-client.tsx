@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HiloActionName } from '../../../../contract/studio.ts';
 import { PlayingCard } from '../blackjack/card.tsx';
 import { PlayBar, RecentRounds } from '../controls.tsx';
-import { useLatest } from '../hooks.ts';
+import { usePrimaryAction } from '../hooks.ts';
 import { isPositive, showAmount } from '../money.ts';
 import { useSteppedRound } from '../stepped-round.ts';
 import type { StudioClientProps } from '../types.ts';
@@ -40,12 +40,7 @@ export default function HiloClient({ session }: StudioClientProps) {
     if (next) show(next);
   };
 
-  const startRef = useLatest(start);
-  useEffect(() => {
-    session.setPrimaryAction(() => void startRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, start);
 
   const card = view ? view.cards[view.cards.length - 1] : null;
   const options = view && inPlay ? guessOptions(view) : [];

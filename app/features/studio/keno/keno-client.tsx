@@ -1,8 +1,8 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayBar, RecentRounds } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type KenoOutcomeView, type StudioClientProps } from '../types.ts';
 import { BALL_MS, BOARD, cellState, MAX_PICKS, oneIn, paytableOf, payout, quickPick, showMultiplier, togglePick } from './keno-logic.ts';
@@ -50,12 +50,7 @@ export default function KenoClient({ session }: StudioClientProps) {
     session.commit(round);
   }, [locked, picks, session, stake, reducedMotion, wait]);
 
-  const drawRef = useLatest(draw);
-  useEffect(() => {
-    session.setPrimaryAction(() => void drawRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, draw);
 
   const choose = (next: number[]) => {
     if (locked) return;

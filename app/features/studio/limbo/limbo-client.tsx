@@ -1,8 +1,8 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayBar, RecentRounds } from '../controls.tsx';
-import { useAnimationProgress, useLatest, useWait } from '../hooks.ts';
+import { useAnimationProgress, usePrimaryAction, useWait } from '../hooks.ts';
 import { showAmount } from '../money.ts';
 import { outcomeOf, type LimboOutcomeView, type StudioClientProps } from '../types.ts';
 import { clampTarget, climbDuration, climbing, markLabel, METER_MARKS, meterPosition, parseTarget, payout, showChance, showMultiplier } from './limbo-logic.ts';
@@ -42,12 +42,7 @@ export default function LimboClient({ session }: StudioClientProps) {
     session.commit(round);
   }, [locked, session, stake, target, reducedMotion, wait]);
 
-  const betRef = useLatest(bet);
-  useEffect(() => {
-    session.setPrimaryAction(() => void betRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, bet);
 
   const commitText = () => {
     const value = text === null ? null : parseTarget(text);

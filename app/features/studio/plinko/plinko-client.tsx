@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../ui/segmented.tsx';
 import { PlayBar, RecentRounds } from '../controls.tsx';
-import { useAnimationProgress, useLatest, useWait } from '../hooks.ts';
+import { useAnimationProgress, usePrimaryAction, useWait } from '../hooks.ts';
 import { isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type PlinkoOutcomeView, type StudioClientProps } from '../types.ts';
 import { BOARD_WIDTH, ballAt, boardOf, fallDuration, MAX_ROWS, MIN_ROWS, multipliersFor, pathPoints, payout, RISKS, showMultiplier, slotColour, type PlinkoRisk } from './plinko-logic.ts';
@@ -42,12 +42,7 @@ export default function PlinkoClient({ session }: StudioClientProps) {
     session.commit(round);
   }, [locked, session, stake, rows, risk, reducedMotion, wait]);
 
-  const dropRef = useLatest(drop);
-  useEffect(() => {
-    session.setPrimaryAction(() => void dropRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, drop);
 
   // The board shows the round being played (its rows and risk), else the player's choice.
   const shown = falling?.outcome ?? last;

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, ChipRack, ToolButton } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { addAmounts, beatsStake, compareAmounts, isPositive, showAmount } from '../money.ts';
 import { outcomeOf, type RouletteOutcomeView, type StudioClientProps } from '../types.ts';
 import { TableLayout } from './table-layout.tsx';
@@ -92,12 +92,7 @@ export default function RouletteClient({ session }: StudioClientProps) {
     setSpinning(false);
   }, [spinning, session, placements, t, reducedMotion, wait]);
 
-  const spinRef = useLatest(spin);
-  useEffect(() => {
-    session.setPrimaryAction(() => void spinRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, spin);
 
   const outcomeLine = result ? (
     <p className="studio-pop text-xs font-bold break-words tablet:text-center tablet:text-sm" data-testid="roulette-outcome">

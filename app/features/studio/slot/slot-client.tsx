@@ -5,7 +5,7 @@ import type { SlotSymbol } from '../../../../games/engines/slot/paytable.ts';
 import type { FreeSpinsOffer } from '../../../../contract/studio.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { ActionButton, BarButton, StakeSelector } from '../controls.tsx';
-import { useLatest, useWait } from '../hooks.ts';
+import { usePrimaryAction, useWait } from '../hooks.ts';
 import { addAmounts, beatsStake, isPositive, showAmount } from '../money.ts';
 import { Sheet } from '../sheet.tsx';
 import { LastWinBox, SPIN_ICON, WinBanner } from '../win-banner.tsx';
@@ -160,12 +160,7 @@ export default function SlotClient({ session }: StudioClientProps) {
     }
   }, [session, stake, showSpin, wait, pace]);
 
-  const spinRef = useLatest(spin);
-  useEffect(() => {
-    session.setPrimaryAction(() => void spinRef.current());
-    return () => session.setPrimaryAction(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrimaryAction(session, spin);
 
   // The win banners fade by themselves.
   useEffect(() => {
